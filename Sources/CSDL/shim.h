@@ -1,0 +1,102 @@
+/* The C surface of kiosk-spinner: SDL2, SDL2_ttf, SDL2_image, and the few X11 calls SDL does not
+ * wrap (window shape, input region, focus hints). Macros and variadic functions Swift cannot
+ * import get small static inline helpers here, so no SDL value is hard-coded in Swift. */
+#ifndef KIOSK_SPINNER_CSDL_SHIM_H
+#define KIOSK_SPINNER_CSDL_SHIM_H
+
+#define SDL_MAIN_HANDLED 1
+#include <SDL2/SDL.h>
+#include <SDL2/SDL_ttf.h>
+#include <SDL2/SDL_image.h>
+#include <SDL2/SDL_syswm.h>
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <X11/extensions/shape.h>
+
+/** SDL_WINDOWPOS_UNDEFINED_DISPLAY(display). */
+static inline int csdl_windowpos_undefined_on(int display) {
+    return (int)SDL_WINDOWPOS_UNDEFINED_DISPLAY(display);
+}
+
+/** SDL_MUSTLOCK(surface). */
+static inline int csdl_must_lock(SDL_Surface *surface) { return SDL_MUSTLOCK(surface) ? 1 : 0; }
+
+/** The X11 display and window behind an SDL window, or 0 when SDL is not on X11. */
+static inline int csdl_x11_handles(SDL_Window *window, Display **display, Window *xwindow) {
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_X11) return 0;
+    *display = info.info.x11.display;
+    *xwindow = info.info.x11.window;
+    return 1;
+}
+
+/** Which of an X11 window's shapes to set: what is drawn, or what takes input. */
+enum csdl_shape_kind { CSDL_SHAPE_VISIBLE = 0, CSDL_SHAPE_INPUT = 1 };
+
+/**
+ * Sets the visible (ShapeBounding) or input (ShapeInput) region of an SDL window on X11 to the
+ * union of `count` rectangles given as x, y, w, h quadruples. Returns 0 when SDL is not on X11 or
+ * the server has no SHAPE extension, 1 when set.
+ */
+static inline int csdl_x11_set_shape(SDL_Window *window, int kind, const int *xywh, int count) {
+    Display *display; Window xwindow;
+    if (!csdl_x11_handles(window, &display, &xwindow)) return 0;
+    int event_base, error_base;
+    if (!XShapeQueryExtension(display, &event_base, &error_base)) return 0;
+    XRectangle *rects = (XRectangle *)SDL_malloc(sizeof(XRectangle) * (size_t)(count > 0 ? count : 1));
+    if (!rects) return 0;
+    for (int i = 0; i < count; i++) {
+        rects[i].x = (short)xywh[4 * i];
+        rects[i].y = (short)xywh[4 * i + 1];
+        rects[i].width = (unsigned short)xywh[4 * i + 2];
+        rects[i].height = (unsigned short)xywh[4 * i + 3];
+    }
+    XShapeCombineRectangles(display, xwindow, kind == CSDL_SHAPE_INPUT ? ShapeInput : ShapeBounding,
+                            0, 0, rects, count, ShapeSet, Unsorted);
+    SDL_free(rects);
+    XFlush(display);
+    return 1;
+}
+
+/**
+ * Tells the window manager never to give this window keyboard focus (WM_HINTS input = False),
+ * so the application beneath keeps its keyboard. Returns 0 when SDL is not on X11.
+ */
+static inline int csdl_x11_refuse_focus(SDL_Window *window) {
+    Display *display; Window xwindow;
+    if (!csdl_x11_handles(window, &display, &xwindow)) return 0;
+    XWMHints *hints = XAllocWMHints();
+    if (!hints) return 0;
+    hints->flags = InputHint;
+    hints->input = False;
+    XSetWMHints(display, xwindow, hints);
+    XFree(hints);
+    XFlush(display);
+    return 1;
+}
+
+/**
+ * Takes (grab != 0) or releases the whole keyboard for this window, so keys typed while the
+ * overlay blocks reach it (and are discarded) instead of the application. Returns 1 on success.
+ */
+static inline int csdl_x11_grab_keyboard(SDL_Window *window, int grab) {
+    Display *display; Window xwindow;
+    if (!csdl_x11_handles(window, &display, &xwindow)) return 0;
+    int ok = 1;
+    if (grab) ok = XGrabKeyboard(display, xwindow, True, GrabModeAsync, GrabModeAsync, CurrentTime) == GrabSuccess;
+    else XUngrabKeyboard(display, CurrentTime);
+    XFlush(display);
+    return ok;
+}
+
+/** Raises the window above its siblings (XRaiseWindow) without asking for focus. */
+static inline int csdl_x11_raise(SDL_Window *window) {
+    Display *display; Window xwindow;
+    if (!csdl_x11_handles(window, &display, &xwindow)) return 0;
+    XRaiseWindow(display, xwindow);
+    XFlush(display);
+    return 1;
+}
+
+#endif

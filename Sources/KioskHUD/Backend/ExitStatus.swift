@@ -1,0 +1,11 @@
+/// The program's exit statuses, as documented in `--help`.
+public enum ExitStatus: Int32, Sendable {
+    /// Quit, end of input with `--exit-on-eof`, SIGINT, SIGTERM, or a snapshot written.
+    case success = 0
+    /// Something failed that is not the options' or the display's fault.
+    case failure = 1
+    /// A bad command-line option.
+    case usage = 2
+    /// No display could be opened.
+    case noDisplay = 3
+}

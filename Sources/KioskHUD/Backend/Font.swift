@@ -1,0 +1,47 @@
+internal import CSDL
+
+/// A TrueType font opened with SDL_ttf (TTF_OpenFont), resized on demand (TTF_SetFontSize).
+/// It measures text for the core's fitting and renders lines for the frame renderer.
+final class Font: TextMeasurer {
+    private let handle: OpaquePointer
+    private var currentPixels: Int
+    /// Where the font was loaded from.
+    let path: String
+
+    /// Opens the font at `path`. SDL_ttf must be initialised (`SDLSession`).
+    init(path: String, pixels: Int = 16) throws(SDLError) {
+        self.path = path
+        currentPixels = max(1, pixels)
+        handle = try SDLError.unwrap(TTF_OpenFont(path, Int32(currentPixels)), "TTF_OpenFont(\(path))")
+    }
+
+    deinit { TTF_CloseFont(handle) }
+
+    private func use(pixels: Int) {
+        let wanted = max(1, pixels)
+        guard wanted != currentPixels else { return }
+        if TTF_SetFontSize(handle, Int32(wanted)) == 0 { currentPixels = wanted }
+    }
+
+    /// The width of `text` at `fontPixels` (TTF_SizeUTF8); 0 when SDL_ttf cannot measure it.
+    func width(of text: String, fontPixels: Int) -> Int {
+        use(pixels: fontPixels)
+        var width: Int32 = 0, height: Int32 = 0
+        return TTF_SizeUTF8(handle, text, &width, &height) == 0 ? Int(width) : 0
+    }
+
+    /// The font's line skip at `fontPixels` (TTF_FontLineSkip).
+    func lineHeight(fontPixels: Int) -> Int {
+        use(pixels: fontPixels)
+        return Int(TTF_FontLineSkip(handle))
+    }
+
+    /// `text` rendered anti-aliased in white at `fontPixels` (TTF_RenderUTF8_Blended); its alpha
+    /// channel is the glyphs' coverage. Nil for text that renders to nothing.
+    func render(_ text: String, fontPixels: Int) throws(SDLError) -> Surface? {
+        guard !text.isEmpty else { return nil }
+        use(pixels: fontPixels)
+        let white = SDL_Color(r: 255, g: 255, b: 255, a: 255)
+        return Surface(adopting: try SDLError.unwrap(TTF_RenderUTF8_Blended(handle, text, white), "TTF_RenderUTF8_Blended"))
+    }
+}

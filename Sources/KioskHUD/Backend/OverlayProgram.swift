@@ -1,0 +1,54 @@
+import Foundation
+internal import CSDL
+
+/// The live overlay: opens the display, starts the stdin reader and runs the render loop until
+/// `quit`, a signal, or (with `--exit-on-eof`) the end of input.
+public enum OverlayProgram {
+    /// Runs the overlay; returns the exit status.
+    public static func run(options: LaunchOptions) -> ExitStatus {
+        signal(SIGPIPE, SIG_IGN)
+        let session: SDLSession
+        do {
+            session = try SDLSession(video: true)
+        } catch {
+            reportNoDisplay(error)
+            return .noDisplay
+        }
+        return withExtendedLifetime(session) {
+            let loop: RenderLoop
+            do throws(SDLError) {
+                let window = try OverlayWindow(placement: options.windowSize.map { .plain($0) } ?? .overlay(display: options.display))
+                loop = try RenderLoop(window: window, font: openFont(options), scene: makeScene(options, screen: window.size))
+            } catch {
+                if error.call.hasPrefix("TTF_") {
+                    Diagnostics.report("cannot load the font: \(error)")
+                    return .failure
+                }
+                reportNoDisplay(error)
+                return .noDisplay
+            }
+            return loop.run(exitsAtEndOfInput: options.exitsAtEndOfInput)
+        }
+    }
+
+    private static func reportNoDisplay(_ error: SDLError) {
+        Diagnostics.report("cannot open a display: \(error). Set DISPLAY to a running X server (e.g. DISPLAY=:0), "
+            + "run on the console with SDL_VIDEODRIVER=kmsdrm, or render a picture with --snapshot FILE.png")
+    }
+
+    /// The message font: the first `--font`, else the bundled one.
+    static func openFont(_ options: LaunchOptions) throws(SDLError) -> Font {
+        guard let path = FontLocator.fontPath(preferring: options.fontPaths) else {
+            throw SDLError(call: "TTF_OpenFont", reason: "no font given and \(FontLocator.defaultFontFile) not found in "
+                + FontLocator.searchFolders.joined(separator: ", "))
+        }
+        return try Font(path: path)
+    }
+
+    /// The scene the options describe on a screen of `screen`.
+    static func makeScene(_ options: LaunchOptions, screen: Size) -> OverlayScene {
+        OverlayScene(screen: screen, appearance: options.appearance,
+                     clock: FixedStepClock(ticksPerSecond: options.ticksPerSecond),
+                     state: HUDState(isVisible: !options.startsHidden, message: options.message))
+    }
+}

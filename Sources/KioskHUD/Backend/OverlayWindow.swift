@@ -1,0 +1,113 @@
+internal import CSDL
+
+/// The window the overlay shows in: borderless, covering one display, kept above other windows
+/// and never taking keyboard focus; or a plain window for development (`--window WxH`).
+///
+/// On X11 the window is shaped: only the region the frame makes visible is drawn, and only the
+/// region it claims for input takes pointer input, so the application beneath keeps the rest.
+final class OverlayWindow {
+    private let window: OpaquePointer
+    /// The window's pixels (SDL_GetWindowSurface), drawn into by the frame renderer.
+    let surface: Surface
+    /// The window's size in pixels.
+    let size: Size
+    /// True for the overlay, whose window takes the frame's shape; a plain window shows all.
+    private let followsFrameShape: Bool
+    private var shownRegion: ScreenRegion?
+    private var inputRegion: ScreenRegion?
+    private var holdsKeyboard = false
+    private var isMapped = false
+
+    /// How the window is placed.
+    enum Placement: Equatable {
+        /// Cover display `index` as an overlay.
+        case overlay(display: Int)
+        /// A plain window of the given size, for development.
+        case plain(Size)
+    }
+
+    /// Creates the window hidden (SDL_CreateWindow, SDL_GetWindowSurface).
+    init(placement: Placement) throws(SDLError) {
+        let flags: UInt32
+        let origin: (x: Int32, y: Int32)
+        let size: Size
+        switch placement {
+        case .overlay(let display):
+            var bounds = SDL_Rect()
+            try SDLError.check(SDL_GetDisplayBounds(Int32(display), &bounds), "SDL_GetDisplayBounds(\(display))")
+            origin = (bounds.x, bounds.y)
+            followsFrameShape = true
+            size = Size(width: Int(bounds.w), height: Int(bounds.h))
+            flags = SDL_WINDOW_BORDERLESS.rawValue | SDL_WINDOW_ALWAYS_ON_TOP.rawValue
+                | SDL_WINDOW_SKIP_TASKBAR.rawValue | SDL_WINDOW_TOOLTIP.rawValue | SDL_WINDOW_HIDDEN.rawValue
+        case .plain(let requested):
+            let position = csdl_windowpos_undefined_on(0)
+            origin = (Int32(position), Int32(position))
+            size = requested
+            followsFrameShape = false
+            flags = SDL_WINDOW_HIDDEN.rawValue
+        }
+        window = try SDLError.unwrap(
+            SDL_CreateWindow("kiosk-spinner", origin.x, origin.y, Int32(size.width), Int32(size.height), flags),
+            "SDL_CreateWindow")
+        guard let pixels = SDL_GetWindowSurface(window) else {
+            let error = SDLError(failed: "SDL_GetWindowSurface")
+            SDL_DestroyWindow(window)
+            throw error
+        }
+        surface = Surface(borrowing: pixels)
+        self.size = Size(width: surface.width, height: surface.height)
+        if followsFrameShape { _ = csdl_x11_refuse_focus(window) }
+    }
+
+    deinit {
+        if holdsKeyboard { _ = csdl_x11_grab_keyboard(window, 0) }
+        SDL_DestroyWindow(window)
+    }
+
+    /// Makes the window show `visible` and take input in `input`; hides it when nothing is
+    /// visible and nothing takes input. Holds the keyboard while input covers everything.
+    func claim(visible: ScreenRegion, input: ScreenRegion) {
+        let wantsMapping = visible != .nothing || input != .nothing
+        if followsFrameShape, visible != shownRegion {
+            shownRegion = visible
+            setShape(visible, kind: CSDL_SHAPE_VISIBLE)
+        }
+        if followsFrameShape, input != inputRegion {
+            inputRegion = input
+            setShape(input, kind: CSDL_SHAPE_INPUT)
+        }
+        if wantsMapping != isMapped {
+            isMapped = wantsMapping
+            if wantsMapping { SDL_ShowWindow(window) } else { SDL_HideWindow(window) }
+        }
+        if wantsMapping { _ = csdl_x11_raise(window) }
+        let wantsKeyboard = isMapped && input == .everything
+        if wantsKeyboard, !holdsKeyboard {
+            holdsKeyboard = csdl_x11_grab_keyboard(window, 1) != 0
+        } else if !wantsKeyboard, holdsKeyboard {
+            _ = csdl_x11_grab_keyboard(window, 0)
+            holdsKeyboard = false
+        }
+    }
+
+    private func setShape(_ region: ScreenRegion, kind: csdl_shape_kind) {
+        let coordinates = region.rectangles(canvas: size).flatMap { [Int32($0.x), Int32($0.y), Int32($0.width), Int32($0.height)] }
+        _ = coordinates.withUnsafeBufferPointer {
+            csdl_x11_set_shape(window, Int32(kind.rawValue), $0.baseAddress, Int32(coordinates.count / 4))
+        }
+    }
+
+    /// Copies the given rectangles of the surface to the screen (SDL_UpdateWindowSurfaceRects).
+    func present(_ rects: [PixelRect]) throws(SDLError) {
+        guard isMapped, !rects.isEmpty else { return }
+        var sdlRects = rects.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.width), h: Int32($0.height)) }
+        try SDLError.check(SDL_UpdateWindowSurfaceRects(window, &sdlRects, Int32(sdlRects.count)), "SDL_UpdateWindowSurfaceRects")
+    }
+
+    /// Copies the whole surface to the screen, after the window was exposed (SDL_UpdateWindowSurface).
+    func presentAll() throws(SDLError) {
+        guard isMapped else { return }
+        try SDLError.check(SDL_UpdateWindowSurface(window), "SDL_UpdateWindowSurface")
+    }
+}

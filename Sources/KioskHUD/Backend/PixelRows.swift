@@ -1,0 +1,98 @@
+/// Borrowed access to a surface's 32-bit pixels, valid only inside `Surface.withPixels`.
+struct PixelRows {
+    let base: UnsafeMutablePointer<UInt32>
+    let pitchPixels: Int
+    let width: Int
+    let height: Int
+
+    /// The first pixel of row `y`.
+    func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { base + y * pitchPixels }
+}
+
+extension PixelRows {
+    /// Sets every pixel of `rect` (clipped to the surface) to `pixel`.
+    func fill(_ rect: PixelRect, with pixel: PremultipliedPixel) {
+        let clipped = rect.intersection(bounds)
+        guard !clipped.isEmpty else { return }
+        for y in clipped.y..<clipped.maxY {
+            row(y).advanced(by: clipped.x).update(repeating: pixel.word, count: clipped.width)
+        }
+    }
+
+    /// Draws `pixel` over whatever is at (`x`, `y`); the caller keeps the point inside.
+    func blend(_ pixel: PremultipliedPixel, x: Int, y: Int) {
+        let target = row(y) + x
+        target.pointee = pixel.over(PremultipliedPixel(word: target.pointee)).word
+    }
+
+    /// Draws a rounded rectangle of `color` over the surface, anti-aliased at its corners.
+    func fillRoundedRect(_ rect: PixelRect, cornerRadius: Int, color: Color) {
+        let clipped = rect.intersection(bounds)
+        guard !clipped.isEmpty else { return }
+        let solid = PremultipliedPixel(color)
+        let radius = Double(cornerRadius)
+        for y in clipped.y..<clipped.maxY {
+            let inCornerRows = y < rect.y + cornerRadius || y >= rect.maxY - cornerRadius
+            let line = row(y)
+            for x in clipped.x..<clipped.maxX {
+                let inCorner = inCornerRows && (x < rect.x + cornerRadius || x >= rect.maxX - cornerRadius)
+                let pixel = inCorner
+                    ? PremultipliedPixel(color, coverage: Coverage.roundedRect(x: Double(x) + 0.5, y: Double(y) + 0.5,
+                                                                              rect: rect, cornerRadius: radius))
+                    : solid
+                line[x] = pixel.over(PremultipliedPixel(word: line[x])).word
+            }
+        }
+    }
+
+    /// Draws the spokes of `wheel`, turned by `turn`, centred in `box`, over the surface.
+    func drawWheel(_ wheel: SpokeWheel, turn: Double, in box: PixelRect) {
+        let center = box.center
+        for spoke in wheel.spokes(turn: turn) {
+            let line = wheel.centreLine(of: spoke)
+            let start = Point(x: center.x + line.inner.x, y: center.y + line.inner.y)
+            let end = Point(x: center.x + line.outer.x, y: center.y + line.outer.y)
+            let reach = wheel.spokeHalfWidth + 1
+            let spokeBounds = PixelRect(x: Int((min(start.x, end.x) - reach).rounded(.down)),
+                                        y: Int((min(start.y, end.y) - reach).rounded(.down)),
+                                        width: Int((abs(end.x - start.x) + 2 * reach).rounded(.up)) + 1,
+                                        height: Int((abs(end.y - start.y) + 2 * reach).rounded(.up)) + 1)
+                .intersection(box).intersection(bounds)
+            guard !spokeBounds.isEmpty else { continue }
+            let color = wheel.color.fading(by: spoke.strength)
+            for y in spokeBounds.y..<spokeBounds.maxY {
+                for x in spokeBounds.x..<spokeBounds.maxX {
+                    let coverage = Coverage.capsule(x: Double(x) + 0.5, y: Double(y) + 0.5, from: start, to: end,
+                                                    halfWidth: wheel.spokeHalfWidth)
+                    if coverage > 0 { blend(PremultipliedPixel(color, coverage: coverage), x: x, y: y) }
+                }
+            }
+        }
+    }
+
+    /// Copies `rect` of `source` to the same place here; both must contain `rect`.
+    func copy(_ rect: PixelRect, from source: PixelRows, to origin: (x: Int, y: Int)) {
+        for offset in 0..<rect.height {
+            (row(origin.y + offset) + origin.x).update(from: source.row(rect.y + offset) + rect.x, count: rect.width)
+        }
+    }
+
+    /// The whole surface as a rectangle.
+    var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+}
+
+extension PixelRows {
+    /// Draws `color` over the surface wherever `mask` (a white ARGB8888 glyph surface) has alpha,
+    /// with the mask's top-left corner at `origin`; clipped to the surface.
+    func blend(mask: PixelRows, at origin: (x: Int, y: Int), color: Color) {
+        let target = PixelRect(x: origin.x, y: origin.y, width: mask.width, height: mask.height).intersection(bounds)
+        guard !target.isEmpty else { return }
+        for y in target.y..<target.maxY {
+            let source = mask.row(y - origin.y)
+            for x in target.x..<target.maxX {
+                let coverage = source[x - origin.x] >> 24
+                if coverage > 0 { blend(PremultipliedPixel(color, coverage: Double(coverage) / 255), x: x, y: y) }
+            }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+internal import CSDL
+
+/// The fixed-timestep loop. The scene advances by whole ticks of elapsed monotonic time; the loop
+/// sleeps in SDL_WaitEventTimeout until the next tick at which the picture changes, or until the
+/// stdin reader wakes it with an SDL user event; it draws only when the frame changed, and
+/// presents only the rectangles that did. Hidden, it sleeps until input arrives.
+final class RenderLoop {
+    private let window: OverlayWindow
+    private let font: Font
+    private let renderer: FrameRenderer
+    private var scene: OverlayScene
+    private let inbox = CommandInbox()
+    private let startNanoseconds = RenderLoop.monotonicNanoseconds()
+    private var lastFrame: Frame?
+
+    /// Creates a loop drawing `scene` into `window` with `font`.
+    init(window: OverlayWindow, font: Font, scene: OverlayScene) throws(SDLError) {
+        guard window.surface.isDirectlyDrawable else {
+            throw SDLError(call: "SDL_GetWindowSurface", reason: "the window's pixel format is not 32-bit RGB")
+        }
+        self.window = window
+        self.font = font
+        self.scene = scene
+        renderer = FrameRenderer(target: window.surface, font: font)
+    }
+
+    /// Runs until `quit`, SIGINT/SIGTERM (SDL_QUIT) or, when asked, the end of input.
+    func run(exitsAtEndOfInput: Bool) -> ExitStatus {
+        let wakeType = SDL_RegisterEvents(1)
+        InputReader.start(descriptor: STDIN_FILENO, inbox: inbox) {
+            var event = SDL_Event()
+            event.type = wakeType
+            SDL_PushEvent(&event)
+        }
+        var tick = 0
+        while true {
+            for item in inbox.takeAll() {
+                switch item {
+                case .event(.command(.quit, _)):
+                    return .success
+                case .event(.command(let command, _)):
+                    scene.apply(command, atTick: tick)
+                case .event(.rejected(let error, let line)):
+                    Diagnostics.report(error, line: line)
+                case .endOfInput:
+                    if exitsAtEndOfInput { return .success }
+                }
+            }
+            do {
+                try show(scene.frame(atTick: tick, measurer: font))
+            } catch {
+                Diagnostics.report("drawing failed: \(error)")
+            }
+            let deadline = scene.nextChangeTick(after: tick).map(scene.clock.nanoseconds(atTick:))
+            guard waitForEvents(until: deadline) else { return .success }
+            tick = scene.clock.ticks(elapsedNanoseconds: elapsedNanoseconds())
+        }
+    }
+
+    private func show(_ frame: Frame) throws(SDLError) {
+        guard frame != lastFrame else { return }
+        let dirty = try renderer.draw(frame)
+        window.claim(visible: frame.visible, input: frame.input)
+        try window.present(dirty)
+        lastFrame = frame
+    }
+
+    /// Sleeps until `deadline` (elapsed nanoseconds; nil: until an event) or the first event,
+    /// then handles every pending event. Returns false when asked to quit.
+    private func waitForEvents(until deadline: UInt64?) -> Bool {
+        var event = SDL_Event()
+        var got: Int32
+        if let deadline {
+            let now = elapsedNanoseconds()
+            got = deadline <= now
+                ? SDL_PollEvent(&event)
+                : SDL_WaitEventTimeout(&event, Int32(min((deadline - now + 999_999) / 1_000_000, 60_000)))
+        } else {
+            got = SDL_WaitEvent(&event)
+        }
+        while got != 0 {
+            if event.type == SDL_QUIT.rawValue { return false }
+            if event.type == SDL_WINDOWEVENT.rawValue, event.window.event == UInt8(SDL_WINDOWEVENT_EXPOSED.rawValue) {
+                try? window.presentAll()
+            }
+            got = SDL_PollEvent(&event)
+        }
+        return true
+    }
+
+    private func elapsedNanoseconds() -> UInt64 { Self.monotonicNanoseconds() - startNanoseconds }
+
+    private static func monotonicNanoseconds() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+}

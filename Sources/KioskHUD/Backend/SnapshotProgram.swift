@@ -1,0 +1,65 @@
+import Foundation
+internal import CSDL
+
+/// `--snapshot FILE.png`: applies every command on stdin, renders the frame at `--at` seconds
+/// with the real renderer into an offscreen surface, and writes it as a PNG with straight alpha
+/// (transparent wherever the overlay draws nothing). Needs no display.
+public enum SnapshotProgram {
+    /// Writes the snapshot to `path`; returns the exit status.
+    public static func run(options: LaunchOptions, path: String) -> ExitStatus {
+        do {
+            let session = try SDLSession(video: false)
+            defer { withExtendedLifetime(session) {} }
+            let font = try OverlayProgram.openFont(options)
+            let size = options.windowSize ?? LaunchOptions.defaultSnapshotSize
+            let canvas = try Surface(width: size.width, height: size.height)
+            let renderer = FrameRenderer(target: canvas, font: font)
+            var scene = OverlayProgram.makeScene(options, screen: size)
+            if isatty(STDIN_FILENO) == 0 { applyInput(to: &scene) }
+            let tick = Int((options.snapshotAtSeconds * Double(scene.clock.ticksPerSecond)).rounded(.down))
+            _ = try renderer.draw(scene.frame(atTick: tick, measurer: font))
+            try writePNG(canvas, to: path)
+            return .success
+        } catch {
+            Diagnostics.report("snapshot: \(error)")
+            return .failure
+        }
+    }
+
+    /// Applies stdin's commands at tick 0, reporting bad lines, up to the end or `quit`.
+    private static func applyInput(to scene: inout OverlayScene) {
+        var stream = CommandStream(lineLimitBytes: LaunchOptions.lineLimitBytes)
+        var quit = false
+        func apply(_ event: HostEvent) {
+            guard !quit else { return }
+            switch event {
+            case .command(.quit, _): quit = true
+            case .command(let command, _): scene.apply(command, atTick: 0)
+            case .rejected(let error, let line): Diagnostics.report(error, line: line)
+            }
+        }
+        InputReader.forEachChunk(of: STDIN_FILENO) { chunk in stream.feed(chunk).forEach(apply) }
+        stream.finish().map(apply)
+    }
+
+    /// Saves a premultiplied canvas as an RGBA PNG (IMG_SavePNG).
+    static func writePNG(_ canvas: Surface, to path: String) throws(SDLError) {
+        let output = try Surface(width: canvas.width, height: canvas.height, format: SDL_PIXELFORMAT_RGBA32.rawValue)
+        canvas.withPixels { source in
+            output.withPixels { target in
+                for y in 0..<source.height {
+                    let from = source.row(y)
+                    let to = UnsafeMutableRawPointer(target.row(y)).assumingMemoryBound(to: UInt8.self)
+                    for x in 0..<source.width {
+                        let pixel = PremultipliedPixel(word: from[x]).straightChannels
+                        to[4 * x] = pixel.red
+                        to[4 * x + 1] = pixel.green
+                        to[4 * x + 2] = pixel.blue
+                        to[4 * x + 3] = pixel.alpha
+                    }
+                }
+            }
+        }
+        try SDLError.check(IMG_SavePNG(output.pointer, path), "IMG_SavePNG(\(path))")
+    }
+}

@@ -1,0 +1,57 @@
+/// A colour with straight (not premultiplied) alpha, 8 bits a channel.
+public struct Color: Sendable, Equatable, Hashable, CustomStringConvertible {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+    public var alpha: UInt8
+
+    /// Creates a colour from its four channels.
+    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    /// Opaque white, the wheel's default.
+    public static let white = Color(red: 255, green: 255, blue: 255)
+    /// The grey of UIActivityIndicatorView's gray style.
+    public static let gray = Color(red: 0x99, green: 0x99, blue: 0x99)
+    /// Opaque black.
+    public static let black = Color(red: 0, green: 0, blue: 0)
+    /// Nothing at all.
+    public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+
+    /// The same colour with its alpha multiplied by `factor` (0...1).
+    public func fading(by factor: Double) -> Color {
+        let scaled = (Double(alpha) * min(max(factor, 0), 1)).rounded()
+        return Color(red: red, green: green, blue: blue, alpha: UInt8(scaled))
+    }
+
+    /// `#RRGGBB` when opaque, `#RRGGBBAA` otherwise.
+    public var description: String {
+        let channels = alpha == 255 ? [red, green, blue] : [red, green, blue, alpha]
+        return "#" + channels.map { byte in
+            let hex = String(byte, radix: 16, uppercase: true)
+            return hex.count == 1 ? "0" + hex : hex
+        }.joined()
+    }
+
+    /// Reads `#RRGGBB`, `#RRGGBBAA` or a name (`white`, `gray`/`grey`, `black`); nil when it is
+    /// neither.
+    public init?(parsing text: String) {
+        switch text.lowercased() {
+        case "white": self = .white
+        case "gray", "grey": self = .gray
+        case "black": self = .black
+        default:
+            let digits = text.dropFirst()
+            guard text.hasPrefix("#"), digits.count == 6 || digits.count == 8,
+                  digits.allSatisfy(\.isHexDigit), let value = UInt32(digits, radix: 16) else { return nil }
+            let hasAlpha = digits.count == 8
+            let rgb = hasAlpha ? value >> 8 : value
+            self.init(red: UInt8(truncatingIfNeeded: rgb >> 16), green: UInt8(truncatingIfNeeded: rgb >> 8),
+                      blue: UInt8(truncatingIfNeeded: rgb), alpha: hasAlpha ? UInt8(truncatingIfNeeded: value) : 255)
+        }
+    }
+}

@@ -1,0 +1,28 @@
+/// Why a line of input is not a command. The overlay reports it and keeps its last good state.
+public enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The first word is no command kiosk-spinner knows.
+    case unknownCommand(String)
+    /// The command needs an argument the line does not have.
+    case missingArgument(command: String, expected: String)
+    /// The command's argument is not one it accepts.
+    case invalidArgument(command: String, argument: String, expected: String)
+    /// The command takes no argument but the line has one.
+    case unexpectedArgument(command: String, argument: String)
+    /// The line is longer than the limit; the rest of it was discarded.
+    case lineTooLong(limitBytes: Int)
+
+    public var description: String {
+        switch self {
+        case .unknownCommand(let word):
+            return "unknown command \"\(word)\""
+        case .missingArgument(let command, let expected):
+            return "\"\(command)\" needs \(expected)"
+        case .invalidArgument(let command, let argument, let expected):
+            return "\"\(command)\" takes \(expected), not \"\(argument)\""
+        case .unexpectedArgument(let command, let argument):
+            return "\"\(command)\" takes no argument, got \"\(argument)\""
+        case .lineTooLong(let limit):
+            return "line longer than \(limit) bytes; the rest of it was discarded"
+        }
+    }
+}

@@ -1,0 +1,39 @@
+/// What one line of host input amounted to.
+public enum HostEvent: Sendable, Equatable {
+    /// A command to apply, from input line `line`.
+    case command(Command, line: Int)
+    /// A line that is not a command: report it and keep the last good state.
+    case rejected(CommandError, line: Int)
+}
+
+/// The host's byte stream turned into commands: lines cut and capped by a `LineReader`, decoded
+/// and cleaned by `TextSanitizer`, parsed by `CommandParser`. Blank lines produce nothing.
+public struct CommandStream: Sendable {
+    private var lines: LineReader
+
+    /// Creates a stream whose lines are capped at `lineLimitBytes`.
+    public init(lineLimitBytes: Int = 4096) {
+        lines = LineReader(limitBytes: lineLimitBytes)
+    }
+
+    /// Takes the next bytes and returns the events of the lines they complete.
+    public mutating func feed(_ chunk: some Collection<UInt8>) -> [HostEvent] {
+        lines.feed(chunk).compactMap(event)
+    }
+
+    /// Ends the stream: the event of a last line without a terminator, if any.
+    public mutating func finish() -> HostEvent? {
+        lines.finish().flatMap(event)
+    }
+
+    private func event(_ line: LineReader.Line) -> HostEvent? {
+        guard let bytes = line.bytes else {
+            return .rejected(.lineTooLong(limitBytes: lines.limitBytes), line: line.number)
+        }
+        do {
+            return try CommandParser.parse(TextSanitizer.text(from: bytes)).map { .command($0, line: line.number) }
+        } catch {
+            return .rejected(error, line: line.number)
+        }
+    }
+}

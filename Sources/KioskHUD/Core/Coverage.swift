@@ -1,0 +1,30 @@
+import Foundation
+
+/// How much of a pixel a shape covers (0...1), from the shape's signed distance with a one-pixel
+/// soft edge: the anti-aliasing every shape of the overlay is drawn with.
+public enum Coverage {
+    /// Coverage of the pixel centred at (`x`, `y`) by a rectangle with rounded corners.
+    public static func roundedRect(x: Double, y: Double, rect: PixelRect, cornerRadius: Double) -> Double {
+        let center = rect.center
+        let qx = abs(x - center.x) - (Double(rect.width) / 2 - cornerRadius)
+        let qy = abs(y - center.y) - (Double(rect.height) / 2 - cornerRadius)
+        let outside = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot()
+        let distance = outside + min(max(qx, qy), 0) - cornerRadius
+        return fromDistance(distance)
+    }
+
+    /// Coverage of the pixel centred at (`x`, `y`) by a capsule: all points within `halfWidth`
+    /// of the segment from `start` to `end`.
+    public static func capsule(x: Double, y: Double, from start: Point, to end: Point, halfWidth: Double) -> Double {
+        let dx = end.x - start.x, dy = end.y - start.y
+        let lengthSquared = dx * dx + dy * dy
+        let along = lengthSquared > 0 ? min(max(((x - start.x) * dx + (y - start.y) * dy) / lengthSquared, 0), 1) : 0
+        let nearestX = start.x + along * dx, nearestY = start.y + along * dy
+        let distance = ((x - nearestX) * (x - nearestX) + (y - nearestY) * (y - nearestY)).squareRoot()
+        return fromDistance(distance - halfWidth)
+    }
+
+    private static func fromDistance(_ signedDistance: Double) -> Double {
+        min(max(0.5 - signedDistance, 0), 1)
+    }
+}

@@ -1,0 +1,63 @@
+/// A complete description of one picture of the overlay, for the backend to turn into pixels.
+/// Equal frames give equal pixels.
+public struct Frame: Sendable, Equatable {
+    /// The still part: backdrop, HUD and message. Nil when the HUD is hidden (nothing drawn).
+    public var panel: Panel?
+    /// The wheel at this instant; nil when hidden.
+    public var wheel: WheelPose?
+    /// Where the overlay takes pointer input.
+    public var input: ScreenRegion
+    /// Where the overlay is visible.
+    public var visible: ScreenRegion
+
+    /// The part of a frame that changes only on commands.
+    public struct Panel: Sendable, Equatable {
+        /// The whole screen.
+        public var canvas: Size
+        /// What covers the screen outside the HUD; nil leaves it untouched.
+        public var backdrop: Color?
+        /// The HUD's rectangle.
+        public var hud: PixelRect
+        /// The HUD's corner radius.
+        public var cornerRadiusPixels: Int
+        /// The HUD's fill.
+        public var hudColor: Color
+        /// The message, fitted to `textArea`.
+        public var message: FittedMessage
+        /// The area the message's lines are centred in.
+        public var textArea: PixelRect
+        /// The message's colour.
+        public var textColor: Color
+
+        /// The top of line `index` of the message: the lines are centred as a block in the area.
+        public func lineTop(_ index: Int) -> Int {
+            let blockHeight = message.lines.count * message.lineHeightPixels
+            return textArea.y + (textArea.height - blockHeight) / 2 + index * message.lineHeightPixels
+        }
+    }
+
+    /// The wheel at one instant: which of its poses, and where.
+    public struct WheelPose: Sendable, Equatable {
+        /// The square the wheel is drawn in.
+        public var box: PixelRect
+        /// The wheel's geometry and colour.
+        public var wheel: SpokeWheel
+        /// Which pose, 0..<poseCount; pose `i` is the wheel turned by `i / poseCount`.
+        public var poseIndex: Int
+        /// How many distinct poses one turn has.
+        public var poseCount: Int
+
+        /// The turn of this pose, in whole turns.
+        public var turn: Double { Double(poseIndex) / Double(poseCount) }
+    }
+}
+
+/// A region of the screen the overlay claims, for drawing or for input.
+public enum ScreenRegion: Sendable, Equatable {
+    /// No part of the screen.
+    case nothing
+    /// The HUD's rounded rectangle only.
+    case roundedRect(PixelRect, cornerRadiusPixels: Int)
+    /// The whole screen.
+    case everything
+}

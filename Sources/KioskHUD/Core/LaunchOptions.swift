@@ -1,0 +1,43 @@
+/// Everything the command line sets: what to do, the look, and how to run.
+public struct LaunchOptions: Sendable, Equatable {
+    /// What the program does with these options.
+    public enum Action: Sendable, Equatable {
+        /// Show the overlay and follow commands on stdin.
+        case run
+        /// Render one frame to a PNG file and exit.
+        case snapshot(path: String)
+        /// Print the usage and exit 0.
+        case help
+        /// Print the version and exit 0.
+        case version
+    }
+
+    /// What to do.
+    public var action = Action.run
+    /// The look.
+    public var appearance = Appearance()
+    /// The message shown at start.
+    public var message = "Please wait..."
+    /// Start with the HUD hidden until `show`.
+    public var startsHidden = false
+    /// Exit 0 at the end of input instead of keeping the last state on screen.
+    public var exitsAtEndOfInput = false
+    /// Fonts to use before the bundled ones, in order.
+    public var fontPaths: [String] = []
+    /// The display to cover, counting from 0.
+    public var display = 0
+    /// A plain window of this size instead of a fullscreen overlay; also the snapshot's size.
+    public var windowSize: Size?
+    /// The time of the snapshot's frame, in seconds after the commands were applied.
+    public var snapshotAtSeconds = 0.0
+    /// The rate of the fixed-step clock.
+    public var ticksPerSecond = 60
+
+    /// The snapshot's size when no `--window` is given.
+    public static let defaultSnapshotSize = Size(width: 800, height: 480)
+    /// The longest line of input kept, in bytes.
+    public static let lineLimitBytes = 4096
+
+    /// The default options.
+    public init() {}
+}

@@ -1,0 +1,94 @@
+/// Fits a message into a rectangle the way a good HUD label does: first shrink from the nominal
+/// size down to the minimum, then wrap at the minimum size onto as many lines as fit (at most
+/// `maximumLines`), and end the last line with "…" when text is still left over.
+///
+/// Lines break at spaces, and between CJK characters where a script uses no spaces; a word wider
+/// than a line breaks between grapheme clusters. No character or grapheme is ever cut in half.
+public struct MessageFitter: Sendable {
+    /// The area's width in pixels.
+    public var widthPixels: Int
+    /// The area's height in pixels.
+    public var heightPixels: Int
+    /// The size to try first.
+    public var nominalFontPixels: Int
+    /// The smallest size allowed.
+    public var minimumFontPixels: Int
+    /// The most lines allowed.
+    public var maximumLines: Int
+
+    /// The mark that ends a truncated line.
+    public static let ellipsis = "…"
+
+    /// Creates a fitter for an area of `widthPixels` x `heightPixels`.
+    public init(widthPixels: Int, heightPixels: Int, nominalFontPixels: Int, minimumFontPixels: Int, maximumLines: Int) {
+        self.widthPixels = widthPixels
+        self.heightPixels = heightPixels
+        self.minimumFontPixels = max(1, minimumFontPixels)
+        self.nominalFontPixels = max(self.minimumFontPixels, nominalFontPixels)
+        self.maximumLines = max(1, maximumLines)
+    }
+
+    /// Fits `text` using `measurer`; an empty text fits as no lines.
+    public func fit(_ text: String, measurer: some TextMeasurer) -> FittedMessage {
+        guard !text.isEmpty else { return FittedMessage(fontPixels: nominalFontPixels, lineHeightPixels: 0, lines: [], isTruncated: false) }
+        if let size = largestSingleLineSize(text, measurer) {
+            return FittedMessage(fontPixels: size, lineHeightPixels: measurer.lineHeight(fontPixels: size), lines: [text], isTruncated: false)
+        }
+        let size = minimumFontPixels
+        let lineBudget = max(1, min(maximumLines, heightPixels / max(1, measurer.lineHeight(fontPixels: size))))
+        return wrap(text, fontPixels: size, lineBudget: lineBudget, measurer)
+    }
+
+    /// The largest size from nominal down to minimum at which `text` fits on one line, found by
+    /// bisection (width grows with size).
+    private func largestSingleLineSize(_ text: String, _ measurer: some TextMeasurer) -> Int? {
+        func fits(_ size: Int) -> Bool {
+            measurer.width(of: text, fontPixels: size) <= widthPixels && measurer.lineHeight(fontPixels: size) <= heightPixels
+        }
+        guard fits(minimumFontPixels) else { return nil }
+        var low = minimumFontPixels, high = nominalFontPixels
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if fits(middle) { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    private func wrap(_ text: String, fontPixels: Int, lineBudget: Int, _ measurer: some TextMeasurer) -> FittedMessage {
+        func fits(_ line: String) -> Bool { measurer.width(of: line, fontPixels: fontPixels) <= widthPixels }
+        let lineHeight = measurer.lineHeight(fontPixels: fontPixels)
+        var lines: [String] = []
+        var rest = Substring(text)
+        while !rest.isEmpty, lines.count < lineBudget {
+            let line = longestFittingLine(of: rest, fits: fits)
+            lines.append(String(line.text).trimmingBlanks())
+            rest = line.rest.drop(while: \.isBlank)
+        }
+        guard !rest.isEmpty, let last = lines.popLast() else {
+            return FittedMessage(fontPixels: fontPixels, lineHeightPixels: lineHeight, lines: lines, isTruncated: false)
+        }
+        var kept = Substring(last)
+        while !kept.isEmpty, !fits(String(kept).trimmingBlanks() + Self.ellipsis) { kept = kept.dropLast() }
+        lines.append(String(kept).trimmingBlanks() + Self.ellipsis)
+        return FittedMessage(fontPixels: fontPixels, lineHeightPixels: lineHeight, lines: lines, isTruncated: true)
+    }
+
+    /// The longest start of `text` that fits on a line, ending at a break opportunity when there
+    /// is one; at least one grapheme, so wrapping always moves on.
+    private func longestFittingLine(of text: Substring, fits: (String) -> Bool) -> (text: Substring, rest: Substring) {
+        var lastBreak: String.Index?
+        var end = text.startIndex
+        while end < text.endIndex {
+            let next = text.index(after: end)
+            if !fits(String(text[text.startIndex..<next]).trimmingBlanks()) { break }
+            end = next
+            if end < text.endIndex, LineBreaks.canBreak(between: text[text.index(before: end)], and: text[end]) {
+                lastBreak = end
+            }
+        }
+        if end == text.endIndex { return (text, text[end...]) }
+        if end == text.startIndex { end = text.index(after: end) }
+        let cut = lastBreak ?? end
+        return (text[..<cut], text[cut...])
+    }
+}

@@ -1,0 +1,152 @@
+/// Every command-line option: its spelling, the value it expects, what it sets, and its line in
+/// the usage. One table serves the parser and `--help`, so they cannot disagree.
+enum Option: String, CaseIterable {
+    case message = "--message"
+    case startHidden = "--start-hidden"
+    case exitOnEOF = "--exit-on-eof"
+    case size = "--size"
+    case style = "--style"
+    case layout = "--layout"
+    case color = "--color"
+    case textColor = "--text-color"
+    case hudColor = "--hud-color"
+    case cornerRadius = "--corner-radius"
+    case backdrop = "--backdrop"
+    case spokes = "--spokes"
+    case period = "--period"
+    case smooth = "--smooth"
+    case font = "--font"
+    case minFontSize = "--min-font-size"
+    case maxLines = "--max-lines"
+    case display = "--display"
+    case window = "--window"
+    case tickRate = "--tick-rate"
+    case snapshot = "--snapshot"
+    case at = "--at"
+    case help = "--help"
+    case version = "--version"
+
+    /// What the value looks like, or nil for a flag.
+    var expectedValue: String? {
+        switch self {
+        case .message: return "TEXT"
+        case .size, .cornerRadius, .minFontSize: return "PX"
+        case .style: return "large|medium"
+        case .layout: return "vertical|horizontal"
+        case .color, .textColor: return "COLOR"
+        case .hudColor: return "#RRGGBBAA"
+        case .backdrop: return "COLOR|none"
+        case .spokes, .maxLines, .display: return "N"
+        case .period, .at: return "SECONDS"
+        case .font, .snapshot: return "PATH"
+        case .window: return "WxH"
+        case .tickRate: return "HZ"
+        case .startHidden, .exitOnEOF, .smooth, .help, .version: return nil
+        }
+    }
+
+    /// One line of help.
+    var summary: String {
+        switch self {
+        case .message: return "message shown at start (default \"Please wait...\")"
+        case .startHidden: return "start hidden until the \"show\" command"
+        case .exitOnEOF: return "exit 0 at the end of input instead of keeping the last state"
+        case .size: return "HUD edge in pixels (default 22% of the display's shorter side, at least 120)"
+        case .style: return "wheel size preset, like UIActivityIndicatorView (default large)"
+        case .layout: return "wheel above the message, or left of it in a wide HUD (default vertical)"
+        case .color: return "spoke colour: white, gray or #RRGGBB (default white)"
+        case .textColor: return "message colour: white, gray or #RRGGBB (default #F2F2F7)"
+        case .hudColor: return "HUD fill with alpha (default #1C1C1ED9)"
+        case .cornerRadius: return "HUD corner radius (default a tenth of the HUD)"
+        case .backdrop: return "screen colour outside the HUD while blocking (default #00000080)"
+        case .spokes: return "number of spokes, 3-64 (default 12)"
+        case .period: return "seconds per turn of the wheel (default 1)"
+        case .smooth: return "turn smoothly instead of one spoke at a time"
+        case .font: return "TrueType font for the message (default: the bundled DejaVu Sans)"
+        case .minFontSize: return "smallest message font size before wrapping (default 12)"
+        case .maxLines: return "most lines the message wraps onto (default 3)"
+        case .display: return "display to cover, from 0 (default 0)"
+        case .window: return "a plain window of this size instead of the fullscreen overlay"
+        case .tickRate: return "animation clock rate, 1-1000 (default 60)"
+        case .snapshot: return "read stdin to its end, render one frame to this PNG and exit"
+        case .at: return "time of the snapshot's frame (default 0)"
+        case .help: return "print this help and exit"
+        case .version: return "print the version and exit"
+        }
+    }
+
+    /// Sets what this option controls in `options` from `value`.
+    func apply(value: String, to options: inout LaunchOptions) throws(OptionError) {
+        switch self {
+        case .message: options.message = TextSanitizer.clean(value)
+        case .startHidden: options.startsHidden = true
+        case .exitOnEOF: options.exitsAtEndOfInput = true
+        case .size: options.appearance.hudSizePixels = try integer(value, in: Appearance.minimumHUDPixels...16384)
+        case .style: options.appearance.wheelStyle = try choice(value)
+        case .layout: options.appearance.layout = try choice(value)
+        case .color: options.appearance.wheelColor = try color(value)
+        case .textColor: options.appearance.textColor = try color(value)
+        case .hudColor: options.appearance.hudColor = try color(value)
+        case .cornerRadius: options.appearance.cornerRadiusPixels = try integer(value, in: 0...8192)
+        case .backdrop: options.appearance.backdropColor = value.lowercased() == "none" ? nil : try color(value)
+        case .spokes: options.appearance.spokeCount = try integer(value, in: 3...Appearance.maximumSpokeCount)
+        case .period: options.appearance.periodSeconds = try seconds(value, in: 0.05...60)
+        case .smooth: options.appearance.rotatesSmoothly = true
+        case .font: options.fontPaths.append(value)
+        case .minFontSize: options.appearance.minimumFontPixels = try integer(value, in: 4...512)
+        case .maxLines: options.appearance.maximumLines = try integer(value, in: 1...20)
+        case .display: options.display = try integer(value, in: 0...63)
+        case .window: options.windowSize = try size(value)
+        case .tickRate: options.ticksPerSecond = try integer(value, in: 1...1000)
+        case .snapshot: options.action = .snapshot(path: value)
+        case .at: options.snapshotAtSeconds = try seconds(value, in: 0...86400)
+        case .help: options.action = .help
+        case .version: options.action = .version
+        }
+    }
+
+    private func invalid(_ value: String) -> OptionError {
+        .invalidValue(option: rawValue, value: value, expected: expectedValue ?? "no value")
+    }
+
+    private func integer(_ value: String, in range: ClosedRange<Int>) throws(OptionError) -> Int {
+        guard value.allSatisfy(\.isASCIIDigit), let number = Int(value), range.contains(number) else {
+            throw .invalidValue(option: rawValue, value: value,
+                                expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return number
+    }
+
+    private func seconds(_ value: String, in range: ClosedRange<Double>) throws(OptionError) -> Double {
+        guard let number = Double(value), number.isFinite, range.contains(number) else {
+            throw .invalidValue(option: rawValue, value: value, expected: "seconds from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return number
+    }
+
+    private func color(_ value: String) throws(OptionError) -> Color {
+        guard let color = Color(parsing: value) else { throw invalid(value) }
+        return color
+    }
+
+    private func choice<Choice: RawRepresentable & CaseIterable>(_ value: String) throws(OptionError) -> Choice
+    where Choice.RawValue == String {
+        guard let choice = Choice(rawValue: value.lowercased()) else { throw invalid(value) }
+        return choice
+    }
+
+    private func size(_ value: String) throws(OptionError) -> Size {
+        let parts = value.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }),
+              let width = Int(parts[0]), let height = Int(parts[1]),
+              (16...16384).contains(width), (16...16384).contains(height) else {
+            throw .invalidValue(option: rawValue, value: value, expected: "WxH, each from 16 to 16384, like 800x480")
+        }
+        return Size(width: width, height: height)
+    }
+}
+
+extension Character {
+    /// 0 to 9, and nothing else (not other scripts' digits).
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}

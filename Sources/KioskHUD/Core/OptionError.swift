@@ -1,0 +1,21 @@
+/// A command-line option kiosk-spinner cannot use. The program prints it with the usage and
+/// exits 2.
+public enum OptionError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// An option that does not exist.
+    case unknownOption(String)
+    /// An option given without its value.
+    case missingValue(option: String, expected: String)
+    /// An option whose value is not of the right kind.
+    case invalidValue(option: String, value: String, expected: String)
+    /// A bare word where an option was expected.
+    case unexpectedArgument(String)
+
+    public var description: String {
+        switch self {
+        case .unknownOption(let option): return "unknown option \"\(option)\""
+        case .missingValue(let option, let expected): return "\(option) needs \(expected)"
+        case .invalidValue(let option, let value, let expected): return "\(option) takes \(expected), not \"\(value)\""
+        case .unexpectedArgument(let word): return "unexpected argument \"\(word)\" (options start with --)"
+        }
+    }
+}

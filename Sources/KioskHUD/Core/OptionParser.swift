@@ -1,0 +1,31 @@
+/// Reads the command line into `LaunchOptions`. Options take their value as the next argument or
+/// after `=` (`--size 200`, `--size=200`).
+public enum OptionParser {
+    /// Parses `arguments` (without the program's name).
+    public static func parse(_ arguments: [String]) throws(OptionError) -> LaunchOptions {
+        var options = LaunchOptions()
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            guard argument.hasPrefix("--") else { throw .unexpectedArgument(argument) }
+            let name: String
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            } else {
+                name = argument
+            }
+            guard let option = Option(rawValue: name) else { throw .unknownOption(name) }
+            if option.expectedValue == nil {
+                if let inlineValue { throw .invalidValue(option: name, value: inlineValue, expected: "no value") }
+                try option.apply(value: "", to: &options)
+                continue
+            }
+            guard let value = inlineValue ?? remaining.popFirst() else {
+                throw .missingValue(option: name, expected: option.expectedValue ?? "")
+            }
+            try option.apply(value: value, to: &options)
+        }
+        return options
+    }
+}

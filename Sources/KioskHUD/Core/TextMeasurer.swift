@@ -1,0 +1,8 @@
+/// Measures text in a font at a pixel size. The backend measures with the real fonts; tests use
+/// a fake with exact widths.
+public protocol TextMeasurer {
+    /// The width in pixels of `text` on one line at `fontPixels`.
+    func width(of text: String, fontPixels: Int) -> Int
+    /// The distance in pixels from one line's top to the next at `fontPixels`.
+    func lineHeight(fontPixels: Int) -> Int
+}

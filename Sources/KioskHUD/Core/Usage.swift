@@ -1,0 +1,27 @@
+import Foundation
+
+/// The text of `--help` and `--version`, made from the option table.
+public enum Usage {
+    /// The program's version.
+    public static let version = "0.1.0"
+
+    /// The full help text.
+    public static var text: String {
+        let lines = Option.allCases.map { option -> String in
+            let spelling = option.rawValue + (option.expectedValue.map { " " + $0 } ?? "")
+            return "  " + spelling.padding(toLength: 28, withPad: " ", startingAt: 0) + option.summary
+        }
+        return """
+            usage: kiosk-spinner [options]
+            A fullscreen "please wait" overlay driven by commands on stdin, one per line.
+
+            Commands: show | hide | msg TEXT | block [on|off] | unblock | quit
+
+            Options:
+            \(lines.joined(separator: "\n"))
+
+            Exit status: 0 on quit, end of input with --exit-on-eof, SIGINT or SIGTERM;
+            2 for a bad option; 3 when no display can be opened.
+            """
+    }
+}
