@@ -18,5 +18,6 @@ let package = Package(
         .target(name: "KioskHUD", dependencies: ["CSDL"]),
         .executableTarget(name: "kiosk-spinner", dependencies: ["KioskHUD"]),
         .testTarget(name: "KioskHUDTests", dependencies: ["KioskHUD"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["kiosk-spinner"]),
     ]
 )
