@@ -1,0 +1,65 @@
+import Testing
+@testable import KioskHUD
+
+@Suite struct OptionParserTests {
+    @Test func defaultsAreTheIOSLook() throws {
+        let options = try OptionParser.parse([])
+        #expect(options.action == .run)
+        #expect(options.message == "Please wait...")
+        #expect(options.appearance == Appearance())
+        #expect(options.appearance.hudColor == Color(red: 0x1C, green: 0x1C, blue: 0x1E, alpha: 217))
+    }
+
+    @Test func everyOptionSetsItsValue() throws {
+        let options = try OptionParser.parse([
+            "--message", "Receiving ECG...", "--size=200", "--style", "medium", "--layout", "horizontal",
+            "--color", "gray", "--text-color", "#FFFFFF", "--hud-color", "#000000CC", "--corner-radius", "8",
+            "--backdrop", "none", "--spokes", "8", "--period", "2", "--smooth", "--font", "/tmp/a.ttf",
+            "--min-font-size", "14", "--max-lines", "2", "--display", "1", "--window", "640x480",
+            "--tick-rate", "30", "--start-hidden", "--exit-on-eof", "--at", "0.5", "--snapshot", "out.png",
+        ])
+        #expect(options.message == "Receiving ECG...")
+        #expect(options.appearance.hudSizePixels == 200)
+        #expect(options.appearance.wheelStyle == .medium)
+        #expect(options.appearance.layout == .horizontal)
+        #expect(options.appearance.wheelColor == .gray)
+        #expect(options.appearance.textColor == .white)
+        #expect(options.appearance.hudColor == Color(red: 0, green: 0, blue: 0, alpha: 0xCC))
+        #expect(options.appearance.cornerRadiusPixels == 8)
+        #expect(options.appearance.backdropColor == nil)
+        #expect(options.appearance.spokeCount == 8)
+        #expect(options.appearance.periodSeconds == 2)
+        #expect(options.appearance.rotatesSmoothly)
+        #expect(options.fontPaths == ["/tmp/a.ttf"])
+        #expect(options.appearance.minimumFontPixels == 14)
+        #expect(options.appearance.maximumLines == 2)
+        #expect(options.display == 1)
+        #expect(options.windowSize == Size(width: 640, height: 480))
+        #expect(options.ticksPerSecond == 30)
+        #expect(options.startsHidden && options.exitsAtEndOfInput)
+        #expect(options.snapshotAtSeconds == 0.5)
+        #expect(options.action == .snapshot(path: "out.png"))
+    }
+
+    @Test(arguments: [
+        (["--bogus"], OptionError.unknownOption("--bogus")),
+        (["show"], .unexpectedArgument("show")),
+        (["--size"], .missingValue(option: "--size", expected: "PX")),
+        (["--smooth=yes"], .invalidValue(option: "--smooth", value: "yes", expected: "no value")),
+        (["--color", "#GGGGGG"], .invalidValue(option: "--color", value: "#GGGGGG", expected: "COLOR")),
+        (["--style", "huge"], .invalidValue(option: "--style", value: "huge", expected: "large|medium")),
+    ])
+    func badOptionsAreRefused(arguments: [String], expected: OptionError) {
+        #expect(throws: expected) { try OptionParser.parse(arguments) }
+    }
+
+    @Test(arguments: [["--size", "-5"], ["--size", "abc"], ["--size", "1e3"], ["--spokes", "1000"], ["--period", "nan"],
+                      ["--period", "inf"], ["--window", "800"], ["--window", "0x0"], ["--window", "800x-1"], ["--at", "-1"]])
+    func outOfRangeValuesAreRefused(arguments: [String]) {
+        #expect(throws: OptionError.self) { try OptionParser.parse(arguments) }
+    }
+
+    @Test func helpListsEveryOption() {
+        for option in Option.allCases { #expect(Usage.text.contains(option.rawValue)) }
+    }
+}

@@ -1,0 +1,97 @@
+import Testing
+@testable import KioskHUD
+
+@Suite struct OverlaySceneTests {
+    private func scene(_ change: (inout Appearance) -> Void = { _ in }, visible: Bool = true) -> OverlayScene {
+        var appearance = Appearance()
+        change(&appearance)
+        return OverlayScene(screen: Size(width: 800, height: 480), appearance: appearance,
+                            clock: FixedStepClock(ticksPerSecond: 60),
+                            state: HUDState(isVisible: visible, message: "Please wait..."))
+    }
+
+    @Test func steppedWheelAdvancesOneSpokePerTwelfthOfThePeriod() {
+        let stepped = scene()
+        #expect([0, 4, 5, 9, 10, 59, 60, 65].map(stepped.poseIndex(atTick:)) == [0, 0, 1, 1, 2, 11, 0, 1])
+        #expect(stepped.nextChangeTick(after: 0) == 5)
+        #expect(stepped.nextChangeTick(after: 4) == 5)
+        #expect(stepped.nextChangeTick(after: 59) == 60)
+    }
+
+    @Test func smoothWheelChangesEveryTick() {
+        let smooth = scene { $0.rotatesSmoothly = true }
+        #expect(smooth.poseCount == 60)
+        #expect(smooth.poseIndex(atTick: 7) == 7)
+        #expect(smooth.nextChangeTick(after: 7) == 8)
+    }
+
+    @Test func periodAndSpokeCountSetTheSteps() {
+        let slow = scene { $0.periodSeconds = 2; $0.spokeCount = 8 }  // 120 ticks a turn, 15 a spoke
+        #expect(slow.poseIndex(atTick: 14) == 0 && slow.poseIndex(atTick: 15) == 1)
+        #expect(slow.nextChangeTick(after: 15) == 30)
+    }
+
+    @Test func hiddenSceneDrawsNothingAndNeverWakesByItself() {
+        var hidden = scene(visible: false)
+        #expect(hidden.nextChangeTick(after: 10) == nil)
+        let frame = hidden.frame(atTick: 10, measurer: FakeMeasurer())
+        #expect(frame.panel == nil && frame.wheel == nil && frame.input == .nothing && frame.visible == .nothing)
+    }
+
+    @Test func showStartsTheWheelFromItsFirstSpokeAndAnotherShowKeepsItTurning() {
+        var overlay = scene(visible: false)
+        overlay.apply(.show, atTick: 100)
+        #expect(overlay.poseIndex(atTick: 100) == 0)
+        #expect(overlay.poseIndex(atTick: 112) == 2)
+        overlay.apply(.show, atTick: 112)
+        #expect(overlay.poseIndex(atTick: 112) == 2)
+    }
+
+    @Test func hideThenShowRestartsTheWheel() {
+        var overlay = scene()
+        overlay.apply(.hide, atTick: 20)
+        overlay.apply(.show, atTick: 33)
+        #expect(overlay.poseIndex(atTick: 33) == 0)
+    }
+
+    @Test func unblockedFrameClaimsOnlyTheHUD() {
+        var overlay = scene()
+        let frame = overlay.frame(atTick: 0, measurer: FakeMeasurer())
+        let hud = frame.panel!.hud
+        #expect(frame.input == .roundedRect(hud, cornerRadiusPixels: frame.panel!.cornerRadiusPixels))
+        #expect(frame.visible == frame.input)
+        #expect(frame.panel!.backdrop == nil)
+    }
+
+    @Test func blockedFrameTakesAllInputAndDimsTheScreen() {
+        var overlay = scene()
+        overlay.apply(.block(true), atTick: 0)
+        let frame = overlay.frame(atTick: 0, measurer: FakeMeasurer())
+        #expect(frame.input == .everything && frame.visible == .everything)
+        #expect(frame.panel!.backdrop == Color(red: 0, green: 0, blue: 0, alpha: 0x80))
+    }
+
+    @Test func blockedWithoutBackdropTakesAllInputButShowsOnlyTheHUD() {
+        var overlay = scene { $0.backdropColor = nil }
+        overlay.apply(.block(true), atTick: 0)
+        let frame = overlay.frame(atTick: 0, measurer: FakeMeasurer())
+        #expect(frame.input == .everything)
+        #expect(frame.visible == .roundedRect(frame.panel!.hud, cornerRadiusPixels: frame.panel!.cornerRadiusPixels))
+    }
+
+    @Test func messageChangesThePanelButNotTheWheelPose() {
+        var overlay = scene()
+        let before = overlay.frame(atTick: 3, measurer: FakeMeasurer())
+        overlay.apply(.message("Printing ticket"), atTick: 3)
+        let after = overlay.frame(atTick: 3, measurer: FakeMeasurer())
+        #expect(before.panel != after.panel)
+        #expect(before.wheel == after.wheel)
+        #expect(after.panel!.message.lines == ["Printing ticket"])
+    }
+
+    @Test func framesBetweenStepsAreEqualSoNothingIsRedrawn() {
+        var overlay = scene()
+        #expect(overlay.frame(atTick: 1, measurer: FakeMeasurer()) == overlay.frame(atTick: 4, measurer: FakeMeasurer()))
+        #expect(overlay.frame(atTick: 4, measurer: FakeMeasurer()) != overlay.frame(atTick: 5, measurer: FakeMeasurer()))
+    }
+}
