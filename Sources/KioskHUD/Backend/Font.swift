@@ -4,13 +4,15 @@ internal import CSDL
 /// It measures text for the core's fitting and renders lines for the frame renderer.
 final class Font: TextMeasurer {
     private let handle: OpaquePointer
+    private let session: SDLSession
     private var currentPixels: Int
     /// Where the font was loaded from.
     let path: String
 
-    /// Opens the font at `path`. SDL_ttf must be initialised (`SDLSession`).
-    init(path: String, pixels: Int = 16) throws(SDLError) {
+    /// Opens the font at `path`, keeping `session` (and so SDL_ttf) alive as long as the font.
+    init(path: String, session: SDLSession, pixels: Int = 16) throws(SDLError) {
         self.path = path
+        self.session = session
         currentPixels = max(1, pixels)
         handle = try SDLError.unwrap(TTF_OpenFont(path, Int32(currentPixels)), "TTF_OpenFont(\(path))")
     }

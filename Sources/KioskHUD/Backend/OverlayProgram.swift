@@ -14,21 +14,21 @@ public enum OverlayProgram {
             reportNoDisplay(error)
             return .noDisplay
         }
-        return withExtendedLifetime(session) {
-            let loop: RenderLoop
-            do throws(SDLError) {
-                let window = try OverlayWindow(placement: options.windowSize.map { .plain($0) } ?? .overlay(display: options.display))
-                loop = try RenderLoop(window: window, font: openFont(options), scene: makeScene(options, screen: window.size))
-            } catch {
-                if error.call.hasPrefix("TTF_") {
-                    Diagnostics.report("cannot load the font: \(error)")
-                    return .failure
-                }
-                reportNoDisplay(error)
-                return .noDisplay
+        let loop: RenderLoop
+        do throws(SDLError) {
+            let placement = options.windowSize.map { .plain($0) } ?? OverlayWindow.Placement.overlay(display: options.display)
+            let window = try OverlayWindow(placement: placement, session: session)
+            loop = try RenderLoop(window: window, font: openFont(options, session: session),
+                                  scene: makeScene(options, screen: window.size))
+        } catch {
+            if error.call.hasPrefix("TTF_") {
+                Diagnostics.report("cannot load the font: \(error)")
+                return .failure
             }
-            return loop.run(exitsAtEndOfInput: options.exitsAtEndOfInput)
+            reportNoDisplay(error)
+            return .noDisplay
         }
+        return loop.run(exitsAtEndOfInput: options.exitsAtEndOfInput)
     }
 
     private static func reportNoDisplay(_ error: SDLError) {
@@ -37,12 +37,12 @@ public enum OverlayProgram {
     }
 
     /// The message font: the first `--font`, else the bundled one.
-    static func openFont(_ options: LaunchOptions) throws(SDLError) -> Font {
+    static func openFont(_ options: LaunchOptions, session: SDLSession) throws(SDLError) -> Font {
         guard let path = FontLocator.fontPath(preferring: options.fontPaths) else {
             throw SDLError(call: "TTF_OpenFont", reason: "no font given and \(FontLocator.defaultFontFile) not found in "
                 + FontLocator.searchFolders.joined(separator: ", "))
         }
-        return try Font(path: path)
+        return try Font(path: path, session: session)
     }
 
     /// The scene the options describe on a screen of `screen`.

@@ -7,6 +7,7 @@ internal import CSDL
 /// region it claims for input takes pointer input, so the application beneath keeps the rest.
 final class OverlayWindow {
     private let window: OpaquePointer
+    private let session: SDLSession
     /// The window's pixels (SDL_GetWindowSurface), drawn into by the frame renderer.
     let surface: Surface
     /// The window's size in pixels.
@@ -26,8 +27,10 @@ final class OverlayWindow {
         case plain(Size)
     }
 
-    /// Creates the window hidden (SDL_CreateWindow, SDL_GetWindowSurface).
-    init(placement: Placement) throws(SDLError) {
+    /// Creates the window hidden (SDL_CreateWindow, SDL_GetWindowSurface), keeping `session`
+    /// (and so SDL) alive as long as the window.
+    init(placement: Placement, session: SDLSession) throws(SDLError) {
+        self.session = session
         let flags: UInt32
         let origin: (x: Int32, y: Int32)
         let size: Size
