@@ -5,10 +5,10 @@ import Testing
 /// Frames rendered by the real backend (SDL surfaces, SDL_ttf text) and probed pixel by pixel.
 /// Serialized: SDL_ttf and FreeType are not to be used from several threads at once.
 @Suite(.serialized) struct RenderedFrameTests {
-    private let font: Font
+    private let font: FontChain
 
     init() throws {
-        font = try OverlayProgram.openFont(LaunchOptions(), session: SDLSession(video: false))
+        font = try OverlayProgram.openFonts(LaunchOptions(), session: SDLSession(video: false))
     }
 
     private func scene(message: String = "Please wait...", _ change: (inout Appearance) -> Void = { _ in }) -> OverlayScene {

@@ -1,8 +1,7 @@
 internal import CSDL
 
 /// A TrueType font opened with SDL_ttf (TTF_OpenFont), resized on demand (TTF_SetFontSize).
-/// It measures text for the core's fitting and renders lines for the frame renderer.
-final class Font: TextMeasurer {
+final class Font {
     private let handle: OpaquePointer
     private let session: SDLSession
     private var currentPixels: Int
@@ -30,6 +29,17 @@ final class Font: TextMeasurer {
         use(pixels: fontPixels)
         var width: Int32 = 0, height: Int32 = 0
         return TTF_SizeUTF8(handle, text, &width, &height) == 0 ? Int(width) : 0
+    }
+
+    /// True when the font has a glyph for `scalar` (TTF_GlyphIsProvided32).
+    func hasGlyph(_ scalar: Unicode.Scalar) -> Bool {
+        TTF_GlyphIsProvided32(handle, scalar.value) != 0
+    }
+
+    /// The distance from the top of a rendered line to its baseline at `fontPixels` (TTF_FontAscent).
+    func ascent(fontPixels: Int) -> Int {
+        use(pixels: fontPixels)
+        return Int(TTF_FontAscent(handle))
     }
 
     /// The font's line skip at `fontPixels` (TTF_FontLineSkip).

@@ -1,11 +1,12 @@
 import Foundation
 
-/// Finds the bundled default font without fontconfig: beside an installed binary
-/// (`../share/kiosk-spinner/fonts`), in `$KIOSK_SPINNER_FONT_DIR`, or in the source tree's
-/// `fonts/` for a development build.
+/// Finds the bundled fonts without fontconfig: in `$KIOSK_SPINNER_FONT_DIR`, beside an installed
+/// binary (`../share/kiosk-spinner/fonts`), or in the source tree's `fonts/` for a development
+/// build.
 enum FontLocator {
-    /// The bundled font's file name.
-    static let defaultFontFile = "DejaVuSans.ttf"
+    /// The bundled fonts, in the order a character looks for its glyph: DejaVu Sans (Latin,
+    /// Greek, Cyrillic, Hebrew, Arabic), then Droid Sans Fallback (Chinese, Japanese, Korean).
+    static let bundledFontFiles = ["DejaVuSans.ttf", "DroidSansFallback.ttf"]
 
     /// The folders searched, in order.
     static var searchFolders: [String] {
@@ -23,12 +24,13 @@ enum FontLocator {
         return folders
     }
 
-    /// The first font to use: the user's first `--font`, else the bundled one; nil when none is
-    /// found.
-    static func fontPath(preferring userFonts: [String]) -> String? {
-        if let first = userFonts.first { return first }
-        return searchFolders.lazy
-            .map { ($0 as NSString).appendingPathComponent(defaultFontFile) }
-            .first { FileManager.default.isReadableFile(atPath: $0) }
+    /// The user's fonts, then each bundled font from the first folder that has it.
+    static func fontPaths(preferring userFonts: [String]) -> [String] {
+        let folders = searchFolders
+        let bundled = bundledFontFiles.compactMap { file in
+            folders.lazy.map { ($0 as NSString).appendingPathComponent(file) }
+                .first { FileManager.default.isReadableFile(atPath: $0) }
+        }
+        return userFonts + bundled
     }
 }

@@ -4,13 +4,13 @@
 final class FrameRenderer {
     /// Where the frames are drawn: a window's surface or an offscreen one.
     let target: Surface
-    private let font: Font
+    private let font: FontChain
     private var drawnPanel: Frame.Panel?
     private var drawnWheel: Frame.WheelPose?
     private var sprites = WheelSprites()
 
     /// Creates a renderer drawing into `target` (which must be directly drawable) with `font`.
-    init(target: Surface, font: Font) {
+    init(target: Surface, font: FontChain) {
         self.target = target
         self.font = font
     }

@@ -18,7 +18,7 @@ public enum OverlayProgram {
         do throws(SDLError) {
             let placement = options.windowSize.map { .plain($0) } ?? OverlayWindow.Placement.overlay(display: options.display)
             let window = try OverlayWindow(placement: placement, session: session)
-            loop = try RenderLoop(window: window, font: openFont(options, session: session),
+            loop = try RenderLoop(window: window, font: openFonts(options, session: session),
                                   scene: makeScene(options, screen: window.size))
         } catch {
             if error.call.hasPrefix("TTF_") {
@@ -36,13 +36,17 @@ public enum OverlayProgram {
             + "run on the console with SDL_VIDEODRIVER=kmsdrm, or render a picture with --snapshot FILE.png")
     }
 
-    /// The message font: the first `--font`, else the bundled one.
-    static func openFont(_ options: LaunchOptions, session: SDLSession) throws(SDLError) -> Font {
-        guard let path = FontLocator.fontPath(preferring: options.fontPaths) else {
-            throw SDLError(call: "TTF_OpenFont", reason: "no font given and \(FontLocator.defaultFontFile) not found in "
+    /// The message fonts: every `--font` in order, then the bundled ones.
+    static func openFonts(_ options: LaunchOptions, session: SDLSession) throws(SDLError) -> FontChain {
+        let paths = FontLocator.fontPaths(preferring: options.fontPaths)
+        guard !paths.isEmpty else {
+            throw SDLError(call: "TTF_OpenFont", reason: "no font given and none of "
+                + FontLocator.bundledFontFiles.joined(separator: ", ") + " found in "
                 + FontLocator.searchFolders.joined(separator: ", "))
         }
-        return try Font(path: path, session: session)
+        var fonts: [Font] = []
+        for path in paths { fonts.append(try Font(path: path, session: session)) }
+        return FontChain(fonts)
     }
 
     /// The scene the options describe on a screen of `screen`.

@@ -7,7 +7,7 @@ internal import CSDL
 /// presents only the rectangles that did. Hidden, it sleeps until input arrives.
 final class RenderLoop {
     private let window: OverlayWindow
-    private let font: Font
+    private let font: FontChain
     private let renderer: FrameRenderer
     private var scene: OverlayScene
     private let inbox = CommandInbox()
@@ -15,7 +15,7 @@ final class RenderLoop {
     private var lastFrame: Frame?
 
     /// Creates a loop drawing `scene` into `window` with `font`.
-    init(window: OverlayWindow, font: Font, scene: OverlayScene) throws(SDLError) {
+    init(window: OverlayWindow, font: FontChain, scene: OverlayScene) throws(SDLError) {
         guard window.surface.isDirectlyDrawable else {
             throw SDLError(call: "SDL_GetWindowSurface", reason: "the window's pixel format is not 32-bit RGB")
         }

@@ -8,7 +8,7 @@ public enum SnapshotProgram {
     /// Writes the snapshot to `path`; returns the exit status.
     public static func run(options: LaunchOptions, path: String) -> ExitStatus {
         do {
-            let font = try OverlayProgram.openFont(options, session: SDLSession(video: false))
+            let font = try OverlayProgram.openFonts(options, session: SDLSession(video: false))
             let size = options.windowSize ?? LaunchOptions.defaultSnapshotSize
             let canvas = try Surface(width: size.width, height: size.height)
             let renderer = FrameRenderer(target: canvas, font: font)
