@@ -62,7 +62,7 @@ enum Option: String, CaseIterable {
         case .spokes: return "number of spokes, 3-64 (default 12)"
         case .period: return "seconds per turn of the wheel (default 1)"
         case .smooth: return "turn smoothly instead of one spoke at a time"
-        case .font: return "TrueType font for the message (default: the bundled DejaVu Sans)"
+        case .font: return "TrueType font tried before the bundled ones (DejaVu Sans, Droid Sans Fallback); repeatable"
         case .minFontSize: return "smallest message font size before wrapping (default 12)"
         case .maxLines: return "most lines the message wraps onto (default 3)"
         case .display: return "display to cover, from 0 (default 0)"

@@ -9,7 +9,7 @@ public enum Usage {
     public static var text: String {
         let lines = Option.allCases.map { option -> String in
             let spelling = option.rawValue + (option.expectedValue.map { " " + $0 } ?? "")
-            return "  " + spelling.padding(toLength: 28, withPad: " ", startingAt: 0) + option.summary
+            return "  " + spelling.padding(toLength: 30, withPad: " ", startingAt: 0) + option.summary
         }
         return """
             usage: kiosk-spinner [options]
