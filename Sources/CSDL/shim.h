@@ -12,6 +12,7 @@
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 #include <X11/extensions/shape.h>
+#include <unistd.h>
 
 /** SDL_WINDOWPOS_UNDEFINED_DISPLAY(display). */
 static inline int csdl_windowpos_undefined_on(int display) {
@@ -88,6 +89,26 @@ static inline int csdl_x11_grab_keyboard(SDL_Window *window, int grab) {
     else XUngrabKeyboard(display, CurrentTime);
     XFlush(display);
     return ok;
+}
+
+/** What csdl_x11_exit_on_connection_loss exits with. */
+static int csdl_x11_connection_loss_status = 1;
+
+static inline int csdl_x11_on_connection_loss(Display *display) {
+    (void)display;
+    static const char message[] = "kiosk-spinner: lost the connection to the X server; exiting\n";
+    if (write(2, message, sizeof message - 1) < 0) { /* nothing more can be said */ }
+    _exit(csdl_x11_connection_loss_status);
+    return 0;
+}
+
+/**
+ * Makes a broken X connection (server gone, socket closed) end the process at once with `status`
+ * and one line on stderr, instead of Xlib's default multi-line report and exit(1).
+ */
+static inline void csdl_x11_exit_on_connection_loss(int status) {
+    csdl_x11_connection_loss_status = status;
+    XSetIOErrorHandler(csdl_x11_on_connection_loss);
 }
 
 /** Raises the window above its siblings (XRaiseWindow) without asking for focus. */

@@ -8,4 +8,7 @@ public enum ExitStatus: Int32, Sendable {
     case usage = 2
     /// No display could be opened.
     case noDisplay = 3
+    /// The display went away while the overlay was showing (the X server died or the
+    /// connection broke).
+    case displayLost = 4
 }

@@ -14,6 +14,7 @@ public enum OverlayProgram {
             reportNoDisplay(error)
             return .noDisplay
         }
+        csdl_x11_exit_on_connection_loss(ExitStatus.displayLost.rawValue)
         let loop: RenderLoop
         do throws(SDLError) {
             let placement = options.windowSize.map { .plain($0) } ?? OverlayWindow.Placement.overlay(display: options.display)
