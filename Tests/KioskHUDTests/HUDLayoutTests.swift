@@ -7,7 +7,8 @@ import Testing
         var appearance = Appearance()
         appearance.hudSizePixels = size
         change(&appearance)
-        return HUDLayout(screen: Size(width: width, height: height), appearance: appearance, hasMessage: hasMessage)
+        return HUDLayout(screen: Size(width: width, height: height), appearance: appearance,
+                         content: .init(hasMessage: hasMessage))
     }
 
     @Test func automaticSizeIsTwentyTwoPercentOfTheShorterSide() {
@@ -62,6 +63,25 @@ import Testing
     @Test func horizontalHUDNeverExceedsNinetyPercentOfTheScreen() {
         let grid = layout(320, 240, size: 240) { $0.layout = .horizontal }
         #expect(grid.hud.width <= 288)
+    }
+
+    @Test func detailsLineAddsRoomUnderTheMessage() {
+        let screen = Size(width: 800, height: 480)
+        let plain = HUDLayout(screen: screen, appearance: Appearance(), content: .init(hasMessage: true))
+        let detailed = HUDLayout(screen: screen, appearance: Appearance(), content: .init(hasMessage: true, hasDetail: true))
+        #expect(detailed.hud.width == plain.hud.width && detailed.hud.height == plain.hud.height + 25)
+        #expect(detailed.detailArea.y == detailed.textArea.maxY)
+        #expect(detailed.hud.intersection(detailed.detailArea) == detailed.detailArea)
+        #expect(plain.detailArea.isEmpty)
+    }
+
+    @Test func widenedHUDStaysCentredAndStopsAtNinetyPercentOfTheScreen() {
+        let screen = Size(width: 800, height: 480)
+        let wide = HUDLayout(screen: screen, appearance: Appearance(), content: .init(hasMessage: true), width: 500)
+        #expect(wide.hud.width == 500 && abs(wide.hud.center.x - 400) <= 0.5)
+        #expect(wide.textArea.width == 500 - 2 * 8)  // margins of 0.75 units
+        let widest = HUDLayout(screen: screen, appearance: Appearance(), content: .init(hasMessage: true), width: 5000)
+        #expect(widest.hud.width == 720)
     }
 
     @Test func cornerRadiusDefaultsToATenthAndIsCapped() {

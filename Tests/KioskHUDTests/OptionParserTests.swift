@@ -12,13 +12,15 @@ import Testing
 
     @Test func everyOptionSetsItsValue() throws {
         let options = try OptionParser.parse([
-            "--message", "Receiving ECG...", "--size=200", "--style", "medium", "--layout", "horizontal",
+            "--message", "Receiving ECG...", "--detail", "Lead II", "--font-size", "18", "--size=200", "--style", "medium", "--layout", "horizontal",
             "--color", "gray", "--text-color", "#FFFFFF", "--hud-color", "#000000CC", "--corner-radius", "8",
             "--backdrop", "none", "--spokes", "8", "--period", "2", "--smooth", "--font", "/tmp/a.ttf",
             "--min-font-size", "14", "--max-lines", "2", "--display", "1", "--window", "640x480",
             "--tick-rate", "30", "--start-hidden", "--exit-on-eof", "--at", "0.5", "--snapshot", "out.png",
         ])
         #expect(options.message == "Receiving ECG...")
+        #expect(options.detail == "Lead II")
+        #expect(options.appearance.fontPixels == 18)
         #expect(options.appearance.hudSizePixels == 200)
         #expect(options.appearance.wheelStyle == .medium)
         #expect(options.appearance.layout == .horizontal)

@@ -86,7 +86,43 @@ import Testing
         let after = overlay.frame(atTick: 3, measurer: FakeMeasurer())
         #expect(before.panel != after.panel)
         #expect(before.wheel == after.wheel)
-        #expect(after.panel!.message.lines == ["Printing ticket"])
+        #expect(after.panel!.labels.map(\.text.lines) == [["Printing ticket"]])
+    }
+
+    @Test func hudWidensToFitTextThatWouldBeCutButNoFurtherThanNeeded() {
+        var overlay = scene()
+        let narrow = overlay.frame(atTick: 0, measurer: FakeMeasurer()).panel!.hud.width
+        overlay.apply(.message(String(repeating: "word ", count: 20)), atTick: 0)  // 100 graphemes at 12 px
+        let panel = overlay.frame(atTick: 0, measurer: FakeMeasurer()).panel!
+        let label = panel.labels[0]
+        #expect(panel.hud.width > narrow)
+        #expect(!label.text.isTruncated)
+        #expect(label.text.lines.count == 2)  // all the 40 px text area holds at 14 px a line
+        let narrower = HUDLayout(screen: Size(width: 800, height: 480), appearance: Appearance(),
+                                 content: .init(hasMessage: true), width: panel.hud.width - 2)
+        let cut = MessageFitter(widthPixels: narrower.textArea.width, heightPixels: narrower.textArea.height,
+                                nominalFontPixels: narrower.nominalFontPixels, minimumFontPixels: 12, maximumLines: 3)
+            .fit(overlay.state.message, measurer: FakeMeasurer())
+        #expect(cut.isTruncated)
+    }
+
+    @Test func textTooLongEvenForTheWidestHUDIsCutWithAnEllipsis() {
+        var overlay = scene()
+        overlay.apply(.message(String(repeating: "x", count: 4096)), atTick: 0)
+        let panel = overlay.frame(atTick: 0, measurer: FakeMeasurer()).panel!
+        #expect(panel.hud.width == 720)
+        #expect(panel.labels[0].text.isTruncated && panel.labels[0].text.lines.last!.hasSuffix("…"))
+    }
+
+    @Test func detailsLineIsSmallerAndDimmerThanTheMessage() {
+        var overlay = scene()
+        overlay.apply(.detail("Lead II"), atTick: 0)
+        let labels = overlay.frame(atTick: 0, measurer: FakeMeasurer()).panel!.labels
+        #expect(labels.count == 2)
+        #expect(labels[1].text.lines == ["Lead II"])
+        #expect(labels[1].text.fontPixels < labels[0].text.fontPixels)
+        #expect(labels[1].color.alpha < labels[0].color.alpha)
+        #expect(labels[1].area.y >= labels[0].area.maxY)
     }
 
     @Test func framesBetweenStepsAreEqualSoNothingIsRedrawn() {

@@ -139,7 +139,8 @@ import Testing
             return y >= wheel.box.maxY && sum > hudBrightness + 150
         }
         #expect(!textOnly.isEmpty)
-        #expect(panel.textArea.intersection(textOnly) == textOnly)
+        let area = try #require(panel.labels.first).area
+        #expect(area.intersection(textOnly) == textOnly)
         #expect(abs(textOnly.center.x - panel.hud.center.x) <= 2)
     }
 

@@ -5,6 +5,7 @@ final class Font {
     private let handle: OpaquePointer
     private let session: SDLSession
     private var currentPixels: Int
+    private var currentShaping = (isRightToLeft: false, script: "")
     /// Where the font was loaded from.
     let path: String
 
@@ -29,6 +30,15 @@ final class Font {
         use(pixels: fontPixels)
         var width: Int32 = 0, height: Int32 = 0
         return TTF_SizeUTF8(handle, text, &width, &height) == 0 ? Int(width) : 0
+    }
+
+    /// Sets the direction and script the next measurements and renderings are shaped with
+    /// (TTF_SetFontDirection, TTF_SetFontScriptName; HarfBuzz joins Arabic and orders RTL runs).
+    func shape(rightToLeft: Bool, script: String) {
+        guard currentShaping != (rightToLeft, script) else { return }
+        currentShaping = (rightToLeft, script)
+        _ = TTF_SetFontDirection(handle, rightToLeft ? TTF_DIRECTION_RTL : TTF_DIRECTION_LTR)
+        _ = TTF_SetFontScriptName(handle, script)
     }
 
     /// True when the font has a glyph for `scalar` (TTF_GlyphIsProvided32).

@@ -15,25 +15,36 @@ final class FontChain: TextMeasurer {
         self.fonts = fonts
     }
 
-    /// A run of text drawn in one font.
-    private struct Run {
+    /// A piece of a line drawn in one font, one direction and one script.
+    private struct Piece {
         var font: Font
-        var text: String
+        var run: TextRun
+
+        /// Measures or renders with the piece's direction and script set on its font.
+        func shaped<Result, Failure>(_ body: (Font) throws(Failure) -> Result) throws(Failure) -> Result {
+            font.shape(rightToLeft: run.isRightToLeft, script: run.script)
+            return try body(font)
+        }
     }
 
-    /// `text` cut into runs, each grapheme in the first font that has its base character; a
-    /// character no font has goes to the first font (its missing-glyph mark) and is reported once.
-    private func runs(of text: String) -> [Run] {
-        var runs: [Run] = []
-        for grapheme in text {
-            let font = font(for: grapheme)
-            if let last = runs.last, last.font === font {
-                runs[runs.count - 1].text.append(grapheme)
-            } else {
-                runs.append(Run(font: font, text: String(grapheme)))
+    /// `line` cut into pieces in visual order, left to right: first into directional runs
+    /// (`BidiLine`), then each run by font, each grapheme in the first font that has its base
+    /// character; a character no font has goes to the first font (its missing-glyph mark) and is
+    /// reported once.
+    private func pieces(of line: String) -> [Piece] {
+        BidiLine.visualRuns(line).flatMap { run -> [Piece] in
+            var pieces: [Piece] = []
+            for grapheme in run.text {
+                let font = font(for: grapheme)
+                if let last = pieces.last, last.font === font {
+                    pieces[pieces.count - 1].run.text.append(grapheme)
+                } else {
+                    pieces.append(Piece(font: font, run: TextRun(text: String(grapheme), isRightToLeft: run.isRightToLeft,
+                                                               script: run.script)))
+                }
             }
+            return run.isRightToLeft ? pieces.reversed() : pieces
         }
-        return runs
     }
 
     private func font(for grapheme: Character) -> Font {
@@ -47,7 +58,9 @@ final class FontChain: TextMeasurer {
     }
 
     func width(of text: String, fontPixels: Int) -> Int {
-        runs(of: text).reduce(0) { $0 + $1.font.width(of: $1.text, fontPixels: fontPixels) }
+        pieces(of: text).reduce(0) { total, piece in
+            total + piece.shaped { $0.width(of: piece.run.text, fontPixels: fontPixels) }
+        }
     }
 
     func lineHeight(fontPixels: Int) -> Int {
@@ -57,10 +70,9 @@ final class FontChain: TextMeasurer {
     /// `text` rendered in white with its glyphs' coverage in alpha, every run on one baseline.
     func render(_ text: String, fontPixels: Int) throws(SDLError) -> Surface? {
         var pieces: [(surface: Surface, ascent: Int)] = []
-        for run in runs(of: text) {
-            if let surface = try run.font.render(run.text, fontPixels: fontPixels) {
-                pieces.append((surface, run.font.ascent(fontPixels: fontPixels)))
-            }
+        for piece in self.pieces(of: text) {
+            let surface = try piece.shaped { font throws(SDLError) in try font.render(piece.run.text, fontPixels: fontPixels) }
+            if let surface { pieces.append((surface, piece.font.ascent(fontPixels: fontPixels))) }
         }
         guard pieces.count > 1 else { return pieces.first?.surface }
         let baseline = pieces.map(\.ascent).max() ?? 0

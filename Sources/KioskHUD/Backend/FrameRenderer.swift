@@ -45,11 +45,13 @@ final class FrameRenderer {
             if let backdrop = panel.backdrop { rows.fill(everything, with: PremultipliedPixel(backdrop)) }
             rows.fillRoundedRect(panel.hud, cornerRadius: panel.cornerRadiusPixels, color: panel.hudColor)
         }
-        for (index, line) in panel.message.lines.enumerated() {
-            guard let glyphs = try font.render(line, fontPixels: panel.message.fontPixels) else { continue }
-            let left = panel.textArea.x + (panel.textArea.width - glyphs.width) / 2
-            target.withPixels { rows in
-                glyphs.withPixels { mask in rows.blend(mask: mask, at: (left, panel.lineTop(index)), color: panel.textColor) }
+        for label in panel.labels {
+            for (index, line) in label.text.lines.enumerated() {
+                guard let glyphs = try font.render(line, fontPixels: label.text.fontPixels) else { continue }
+                let left = label.area.x + (label.area.width - glyphs.width) / 2
+                target.withPixels { rows in
+                    glyphs.withPixels { mask in rows.blend(mask: mask, at: (left, label.lineTop(index)), color: label.color) }
+                }
             }
         }
         if let wheel { try drawWheel(wheel, panel: panel) }

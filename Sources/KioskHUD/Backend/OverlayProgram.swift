@@ -52,8 +52,9 @@ public enum OverlayProgram {
 
     /// The scene the options describe on a screen of `screen`.
     static func makeScene(_ options: LaunchOptions, screen: Size) -> OverlayScene {
-        OverlayScene(screen: screen, appearance: options.appearance,
-                     clock: FixedStepClock(ticksPerSecond: options.ticksPerSecond),
-                     state: HUDState(isVisible: !options.startsHidden, message: options.message))
+        var state = HUDState(isVisible: !options.startsHidden, message: options.message)
+        state.detail = options.detail
+        return OverlayScene(screen: screen, appearance: options.appearance,
+                            clock: FixedStepClock(ticksPerSecond: options.ticksPerSecond), state: state)
     }
 }

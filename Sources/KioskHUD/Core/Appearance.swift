@@ -31,6 +31,8 @@ public struct Appearance: Sendable, Equatable {
     public var wheelColor = Color.white
     /// The message's colour.
     public var textColor = Color(red: 0xF2, green: 0xF2, blue: 0xF7)
+    /// How strong the details line's colour is next to the message's (0...1).
+    public var detailStrength = 0.7
     /// What covers the screen outside the HUD while blocking; nil keeps the application visible.
     public var backdropColor: Color? = Color(red: 0, green: 0, blue: 0, alpha: 0x80)
     /// How many spokes the wheel has.
@@ -43,6 +45,8 @@ public struct Appearance: Sendable, Equatable {
     public var wheelStyle = WheelStyle.large
     /// Wheel above or beside the message.
     public var layout = LayoutKind.vertical
+    /// The message's font size before it shrinks to fit; nil means a tenth of the HUD's size.
+    public var fontPixels: Int?
     /// The smallest font size the message may shrink to before it wraps.
     public var minimumFontPixels = 12
     /// The most lines the message may wrap onto.

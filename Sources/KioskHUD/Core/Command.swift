@@ -6,6 +6,8 @@ public enum Command: Sendable, Equatable {
     case hide
     /// Replace the message under the wheel; an empty text clears it.
     case message(String)
+    /// Replace the details line under the message; an empty text clears it.
+    case detail(String)
     /// Swallow (`true`) or pass on (`false`) all input outside the HUD.
     case block(Bool)
     /// Exit at once with status 0.

@@ -23,6 +23,7 @@ public enum CommandParser {
         case "quit": return try noArgument(.quit, name, argument)
         case "unblock": return try noArgument(.block(false), name, argument)
         case "msg", "message": return .message(argument)
+        case "detail", "details": return .detail(argument)
         case "block":
             switch argument.lowercased() {
             case "", "on": return .block(true)

@@ -22,17 +22,30 @@ public struct Frame: Sendable, Equatable {
         public var cornerRadiusPixels: Int
         /// The HUD's fill.
         public var hudColor: Color
-        /// The message, fitted to `textArea`.
-        public var message: FittedMessage
-        /// The area the message's lines are centred in.
-        public var textArea: PixelRect
-        /// The message's colour.
-        public var textColor: Color
+        /// The message and the details line, each fitted to its area (absent when empty).
+        public var labels: [Label]
+    }
 
-        /// The top of line `index` of the message: the lines are centred as a block in the area.
+    /// A block of text fitted into an area, its lines centred in it.
+    public struct Label: Sendable, Equatable {
+        /// The fitted lines.
+        public var text: FittedMessage
+        /// The area the lines are centred in, as a block.
+        public var area: PixelRect
+        /// The text's colour.
+        public var color: Color
+
+        /// Creates a label.
+        public init(text: FittedMessage, area: PixelRect, color: Color) {
+            self.text = text
+            self.area = area
+            self.color = color
+        }
+
+        /// The top of line `index`.
         public func lineTop(_ index: Int) -> Int {
-            let blockHeight = message.lines.count * message.lineHeightPixels
-            return textArea.y + (textArea.height - blockHeight) / 2 + index * message.lineHeightPixels
+            let blockHeight = text.lines.count * text.lineHeightPixels
+            return area.y + (area.height - blockHeight) / 2 + index * text.lineHeightPixels
         }
     }
 

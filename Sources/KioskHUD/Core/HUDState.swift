@@ -6,6 +6,8 @@ public struct HUDState: Sendable, Equatable {
     public var isBlocking = false
     /// The message under the wheel (empty: no message).
     public var message: String
+    /// The smaller, dimmer line under the message (empty: none).
+    public var detail = ""
     /// The tick at which the HUD was last shown; the wheel's turn counts from here.
     public var shownAtTick = 0
 
@@ -25,6 +27,8 @@ public struct HUDState: Sendable, Equatable {
             isVisible = false
         case .message(let text):
             message = text
+        case .detail(let text):
+            detail = text
         case .block(let on):
             isBlocking = on
         case .quit:

@@ -18,6 +18,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var appearance = Appearance()
     /// The message shown at start.
     public var message = "Please wait..."
+    /// The details line shown at start (empty: none).
+    public var detail = ""
     /// Start with the HUD hidden until `show`.
     public var startsHidden = false
     /// Exit 0 at the end of input instead of keeping the last state on screen.

@@ -2,6 +2,7 @@
 /// the usage. One table serves the parser and `--help`, so they cannot disagree.
 enum Option: String, CaseIterable {
     case message = "--message"
+    case detail = "--detail"
     case startHidden = "--start-hidden"
     case exitOnEOF = "--exit-on-eof"
     case size = "--size"
@@ -16,6 +17,7 @@ enum Option: String, CaseIterable {
     case period = "--period"
     case smooth = "--smooth"
     case font = "--font"
+    case fontSize = "--font-size"
     case minFontSize = "--min-font-size"
     case maxLines = "--max-lines"
     case display = "--display"
@@ -29,8 +31,8 @@ enum Option: String, CaseIterable {
     /// What the value looks like, or nil for a flag.
     var expectedValue: String? {
         switch self {
-        case .message: return "TEXT"
-        case .size, .cornerRadius, .minFontSize: return "PX"
+        case .message, .detail: return "TEXT"
+        case .size, .cornerRadius, .fontSize, .minFontSize: return "PX"
         case .style: return "large|medium"
         case .layout: return "vertical|horizontal"
         case .color, .textColor: return "COLOR"
@@ -49,6 +51,7 @@ enum Option: String, CaseIterable {
     var summary: String {
         switch self {
         case .message: return "message shown at start (default \"Please wait...\")"
+        case .detail: return "smaller, dimmer details line under the message at start"
         case .startHidden: return "start hidden until the \"show\" command"
         case .exitOnEOF: return "exit 0 at the end of input instead of keeping the last state"
         case .size: return "HUD edge in pixels (default 22% of the display's shorter side, at least 120)"
@@ -63,6 +66,7 @@ enum Option: String, CaseIterable {
         case .period: return "seconds per turn of the wheel (default 1)"
         case .smooth: return "turn smoothly instead of one spoke at a time"
         case .font: return "TrueType font tried before the bundled ones (DejaVu Sans, Droid Sans Fallback); repeatable"
+        case .fontSize: return "message font size before it shrinks to fit (default a tenth of the HUD)"
         case .minFontSize: return "smallest message font size before wrapping (default 12)"
         case .maxLines: return "most lines the message wraps onto (default 3)"
         case .display: return "display to cover, from 0 (default 0)"
@@ -79,6 +83,7 @@ enum Option: String, CaseIterable {
     func apply(value: String, to options: inout LaunchOptions) throws(OptionError) {
         switch self {
         case .message: options.message = TextSanitizer.clean(value)
+        case .detail: options.detail = TextSanitizer.clean(value)
         case .startHidden: options.startsHidden = true
         case .exitOnEOF: options.exitsAtEndOfInput = true
         case .size: options.appearance.hudSizePixels = try integer(value, in: Appearance.minimumHUDPixels...16384)
@@ -93,6 +98,7 @@ enum Option: String, CaseIterable {
         case .period: options.appearance.periodSeconds = try seconds(value, in: 0.05...60)
         case .smooth: options.appearance.rotatesSmoothly = true
         case .font: options.fontPaths.append(value)
+        case .fontSize: options.appearance.fontPixels = try integer(value, in: 4...1024)
         case .minFontSize: options.appearance.minimumFontPixels = try integer(value, in: 4...512)
         case .maxLines: options.appearance.maximumLines = try integer(value, in: 1...20)
         case .display: options.display = try integer(value, in: 0...63)

@@ -1,7 +1,7 @@
 /// The overlay's logic in one value: the state the host asked for, laid out for a screen with an
 /// appearance, answering what the frame looks like at any tick and when it next changes.
 ///
-/// It never reads a clock: every question takes the tick.
+/// It never reads a clock: every question takes the tick. Text is fitted only when it changed.
 public struct OverlayScene: Sendable {
     /// The screen the overlay covers.
     public let screen: Size
@@ -11,7 +11,15 @@ public struct OverlayScene: Sendable {
     public let clock: FixedStepClock
     /// What the host has asked for.
     public private(set) var state: HUDState
-    private var fitted: (message: String, fit: FittedMessage)?
+    private var fitted: FittedPanel?
+
+    /// The text a layout was made for, with the result.
+    private struct FittedPanel {
+        var message: String
+        var detail: String
+        var layout: HUDLayout
+        var labels: [Frame.Label]
+    }
 
     /// Creates a scene with an initial state.
     public init(screen: Size, appearance: Appearance, clock: FixedStepClock, state: HUDState) {
@@ -24,11 +32,6 @@ public struct OverlayScene: Sendable {
     /// Applies a host command received at `tick`.
     public mutating func apply(_ command: Command, atTick tick: Int) {
         state.apply(command, atTick: tick)
-    }
-
-    /// The layout for the current message.
-    public var layout: HUDLayout {
-        HUDLayout(screen: screen, appearance: appearance, hasMessage: !state.message.isEmpty)
     }
 
     /// How many ticks one turn of the wheel takes.
@@ -44,16 +47,16 @@ public struct OverlayScene: Sendable {
         return intoTurn * poseCount / ticksPerTurn
     }
 
-    /// The frame at `tick`. The message is fitted with `measurer` only when it changed.
+    /// The frame at `tick`, measuring text with `measurer` when the text changed.
     public mutating func frame(atTick tick: Int, measurer: some TextMeasurer) -> Frame {
         guard state.isVisible else { return Frame(panel: nil, wheel: nil, input: .nothing, visible: .nothing) }
-        let layout = self.layout
-        let message = fittedMessage(layout: layout, measurer: measurer)
+        let text = fittedPanel(measurer: measurer)
+        let layout = text.layout
         let panel = Frame.Panel(
             canvas: screen,
             backdrop: state.isBlocking ? appearance.backdropColor : nil,
             hud: layout.hud, cornerRadiusPixels: layout.cornerRadiusPixels, hudColor: appearance.hudColor,
-            message: message, textArea: layout.textArea, textColor: appearance.textColor)
+            labels: text.labels)
         let wheel = SpokeWheel(count: appearance.spokeCount, radius: Double(layout.wheelBox.width) / 2,
                                color: appearance.wheelColor)
         let pose = Frame.WheelPose(box: layout.wheelBox, wheel: wheel, poseIndex: poseIndex(atTick: tick), poseCount: poseCount)
@@ -74,14 +77,60 @@ public struct OverlayScene: Sendable {
         return tick + (nextPoseStarts - intoTurn)
     }
 
-    private mutating func fittedMessage(layout: HUDLayout, measurer: some TextMeasurer) -> FittedMessage {
-        if let fitted, fitted.message == state.message { return fitted.fit }
-        let fitter = MessageFitter(widthPixels: layout.textArea.width, heightPixels: layout.textArea.height,
-                                   nominalFontPixels: layout.nominalFontPixels,
-                                   minimumFontPixels: appearance.minimumFontPixels, maximumLines: appearance.maximumLines)
-        let fit = fitter.fit(state.message, measurer: measurer)
-        fitted = (state.message, fit)
-        return fit
+    /// The layout and fitted labels for the current text, fitting only when the text changed.
+    private mutating func fittedPanel(measurer: some TextMeasurer) -> FittedPanel {
+        if let fitted, fitted.message == state.message, fitted.detail == state.detail { return fitted }
+        let content = HUDLayout.Content(hasMessage: !state.message.isEmpty, hasDetail: !state.detail.isEmpty)
+        var layout = HUDLayout(screen: screen, appearance: appearance, content: content)
+        var labels = self.labels(in: layout, measurer: measurer)
+        if labels.contains(where: \.text.isTruncated), layout.hud.width < layout.maximumWidth {
+            // Widen the HUD, as an iOS HUD grows with its label: the narrowest width whose text
+            // fits whole, else the widest allowed.
+            var narrow = layout.hud.width, wide = layout.maximumWidth
+            var best = HUDLayout(screen: screen, appearance: appearance, content: content, width: wide)
+            var bestLabels = self.labels(in: best, measurer: measurer)
+            if !bestLabels.contains(where: \.text.isTruncated) {
+                while wide - narrow > 1 {
+                    let middle = (narrow + wide) / 2
+                    let candidate = HUDLayout(screen: screen, appearance: appearance, content: content, width: middle)
+                    let candidateLabels = self.labels(in: candidate, measurer: measurer)
+                    if candidateLabels.contains(where: \.text.isTruncated) {
+                        narrow = middle
+                    } else {
+                        wide = middle
+                        best = candidate
+                        bestLabels = candidateLabels
+                    }
+                }
+            }
+            layout = best
+            labels = bestLabels
+        }
+        let result = FittedPanel(message: state.message, detail: state.detail, layout: layout, labels: labels)
+        fitted = result
+        return result
+    }
+
+    /// The message and details line fitted into `layout`'s areas.
+    private func labels(in layout: HUDLayout, measurer: some TextMeasurer) -> [Frame.Label] {
+        var labels: [Frame.Label] = []
+        if !state.message.isEmpty {
+            let fitter = MessageFitter(widthPixels: layout.textArea.width, heightPixels: layout.textArea.height,
+                                       nominalFontPixels: layout.nominalFontPixels,
+                                       minimumFontPixels: appearance.minimumFontPixels, maximumLines: appearance.maximumLines)
+            labels.append(Frame.Label(text: fitter.fit(state.message, measurer: measurer), area: layout.textArea,
+                                      color: appearance.textColor))
+        }
+        if !state.detail.isEmpty {
+            let detailPixels = Int((Double(layout.nominalFontPixels) * HUDLayout.detailFontFraction).rounded())
+            let minimum = min(appearance.minimumFontPixels, detailPixels)
+            let fitter = MessageFitter(widthPixels: layout.detailArea.width, heightPixels: layout.detailArea.height,
+                                       nominalFontPixels: detailPixels, minimumFontPixels: minimum,
+                                       maximumLines: appearance.maximumLines)
+            labels.append(Frame.Label(text: fitter.fit(state.detail, measurer: measurer), area: layout.detailArea,
+                                      color: appearance.textColor.fading(by: appearance.detailStrength)))
+        }
+        return labels
     }
 }
 

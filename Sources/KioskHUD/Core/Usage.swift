@@ -15,7 +15,7 @@ public enum Usage {
             usage: kiosk-spinner [options]
             A fullscreen "please wait" overlay driven by commands on stdin, one per line.
 
-            Commands: show | hide | msg TEXT | block [on|off] | unblock | quit
+            Commands: show | hide | msg TEXT | detail TEXT | block [on|off] | unblock | quit
 
             Options:
             \(lines.joined(separator: "\n"))
