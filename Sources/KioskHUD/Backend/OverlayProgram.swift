@@ -7,6 +7,11 @@ public enum OverlayProgram {
     /// Runs the overlay; returns the exit status.
     public static func run(options: LaunchOptions) -> ExitStatus {
         signal(SIGPIPE, SIG_IGN)
+        SignalWatcher.start {
+            var quit = SDL_Event()
+            quit.type = SDL_QUIT.rawValue
+            SDL_PushEvent(&quit)
+        }
         let session: SDLSession
         do {
             session = try SDLSession(video: true)
@@ -33,7 +38,8 @@ public enum OverlayProgram {
     }
 
     private static func reportNoDisplay(_ error: SDLError) {
-        Diagnostics.report("cannot open a display: \(error). Set DISPLAY to a running X server (e.g. DISPLAY=:0), "
+        let display = ProcessInfo.processInfo.environment["DISPLAY"].map { "No X server answers at DISPLAY=\($0). " } ?? ""
+        Diagnostics.report("cannot open a display: \(error). \(display)Set DISPLAY to a running X server (e.g. DISPLAY=:0), "
             + "run on the console with SDL_VIDEODRIVER=kmsdrm, or render a picture with --snapshot FILE.png")
     }
 

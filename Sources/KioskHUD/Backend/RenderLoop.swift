@@ -34,7 +34,7 @@ final class RenderLoop {
             SDL_PushEvent(&event)
         }
         var tick = 0
-        while true {
+        while !SignalWatcher.received.load(ordering: .sequentiallyConsistent) {
             for item in inbox.takeAll() {
                 switch item {
                 case .event(.command(.quit, _)):
@@ -56,6 +56,7 @@ final class RenderLoop {
             guard waitForEvents(until: deadline) else { return .success }
             tick = scene.clock.ticks(elapsedNanoseconds: elapsedNanoseconds())
         }
+        return .success
     }
 
     private func show(_ frame: Frame) throws(SDLError) {

@@ -1,3 +1,4 @@
+import Foundation
 internal import CSDL
 
 /// SDL and SDL_ttf, initialised for as long as this object lives (SDL_Init, TTF_Init; TTF_Quit
@@ -11,6 +12,15 @@ final class SDLSession {
     init(video: Bool) throws(SDLError) {
         usesVideo = video
         if video {
+            // A real display or nothing: unasked, SDL would fall back to its offscreen driver and
+            // spin invisibly. SIGINT and SIGTERM are handled by `SignalWatcher`.
+            let environment = ProcessInfo.processInfo.environment
+            if environment["SDL_VIDEODRIVER"] == nil {
+                let drivers = [environment["DISPLAY"] == nil ? nil : "x11",
+                               environment["WAYLAND_DISPLAY"] == nil ? nil : "wayland", "KMSDRM"]
+                SDL_SetHint(SDL_HINT_VIDEODRIVER, drivers.compactMap { $0 }.joined(separator: ","))
+            }
+            SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
             SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
             SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
             SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")

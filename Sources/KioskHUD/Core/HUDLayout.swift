@@ -40,6 +40,8 @@ public struct HUDLayout: Sendable, Equatable {
 
     /// The details line's font size as a fraction of the message's.
     public static let detailFontFraction = 0.75
+    /// The details line's font size never starts below this, so it stays legible on small HUDs.
+    public static let smallestDetailFontPixels = 10
 
     /// Lays out a HUD for `appearance` on a `screen` holding `content`, `width` pixels wide when
     /// given (for a HUD widened to fit its text), else its natural width.

@@ -122,7 +122,8 @@ public struct OverlayScene: Sendable {
                                       color: appearance.textColor))
         }
         if !state.detail.isEmpty {
-            let detailPixels = Int((Double(layout.nominalFontPixels) * HUDLayout.detailFontFraction).rounded())
+            let detailPixels = max(HUDLayout.smallestDetailFontPixels,
+                                   Int((Double(layout.nominalFontPixels) * HUDLayout.detailFontFraction).rounded()))
             let minimum = min(appearance.minimumFontPixels, detailPixels)
             let fitter = MessageFitter(widthPixels: layout.detailArea.width, heightPixels: layout.detailArea.height,
                                        nominalFontPixels: detailPixels, minimumFontPixels: minimum,
