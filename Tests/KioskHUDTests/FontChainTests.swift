@@ -23,7 +23,7 @@ import Testing
 
     @Test func chineseIsDrawnWithTheFallbackFontAndLatinWithTheFirst() throws {
         let fonts = try paths.map { try Font(path: $0, session: session) }
-        let chain = FontChain(fonts)
+        let chain = FontChain(fonts, session: session)
         #expect(chain.width(of: "心電", fontPixels: 20) == fonts[1].width(of: "心電", fontPixels: 20))
         #expect(chain.width(of: "ECG", fontPixels: 20) == fonts[0].width(of: "ECG", fontPixels: 20))
         #expect(chain.width(of: "ECG心電", fontPixels: 20)

@@ -1,18 +1,26 @@
+internal import CSDL
+
 /// The fonts a message is drawn with, in order of preference: each character is drawn in the
 /// first font that has its glyph, so a message mixing scripts ("ECG 心電 ЕКГ") draws every run in
-/// a font that has it, all on one baseline. It measures text for the core's fitting and renders
-/// lines for the frame renderer.
+/// a font that has it, all on one baseline. A character none of them has is looked up in the
+/// system's fonts through fontconfig, when it is installed. It measures text for the core's
+/// fitting and renders lines for the frame renderer.
 final class FontChain: TextMeasurer {
-    private let fonts: [Font]
-    private var reportedMissing: Set<Unicode.Scalar> = []
+    private var fonts: [Font]
+    private let session: SDLSession
+    private var missing: Set<Unicode.Scalar> = []
 
-    /// The most missing characters reported, so odd input cannot flood stderr or memory.
-    static let missingReportLimit = 64
+    /// The most characters remembered as missing (and reported), so odd input cannot flood
+    /// stderr or memory.
+    static let missingLimit = 64
+    /// The most system fonts added to the chain.
+    static let systemFontLimit = 8
 
     /// Creates a chain; `fonts` must not be empty.
-    init(_ fonts: [Font]) {
+    init(_ fonts: [Font], session: SDLSession) {
         precondition(!fonts.isEmpty, "a font chain needs a font")
         self.fonts = fonts
+        self.session = session
     }
 
     /// A piece of a line drawn in one font, one direction and one script.
@@ -51,10 +59,24 @@ final class FontChain: TextMeasurer {
         guard let base = grapheme.unicodeScalars.first else { return fonts[0] }
         if base == " " { return fonts[0] }
         if let font = fonts.first(where: { $0.hasGlyph(base) }) { return font }
-        if reportedMissing.count < Self.missingReportLimit, reportedMissing.insert(base).inserted {
+        if missing.contains(base) { return fonts[0] }
+        if let font = systemFont(for: base) { return font }
+        if missing.count < Self.missingLimit, missing.insert(base).inserted {
             Diagnostics.report("no font has U+\(String(base.value, radix: 16, uppercase: true).leftPadded(to: 4))")
         }
         return fonts[0]
+    }
+
+    /// A system font with a glyph for `scalar`, opened and added to the chain.
+    private func systemFont(for scalar: Unicode.Scalar) -> Font? {
+        guard fonts.count < Self.systemFontLimit + FontLocator.bundledFontFiles.count else { return nil }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard csdl_fontconfig_font_for(scalar.value, &buffer, Int32(buffer.count)) != 0 else { return nil }
+        let path = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard !fonts.contains(where: { $0.path == path }), let font = try? Font(path: path, session: session),
+              font.hasGlyph(scalar) else { return nil }
+        fonts.append(font)
+        return font
     }
 
     func width(of text: String, fontPixels: Int) -> Int {

@@ -53,7 +53,7 @@ public enum OverlayProgram {
         }
         var fonts: [Font] = []
         for path in paths { fonts.append(try Font(path: path, session: session)) }
-        return FontChain(fonts)
+        return FontChain(fonts, session: session)
     }
 
     /// The scene the options describe on a screen of `screen`.
