@@ -79,6 +79,15 @@ final class FontChain: TextMeasurer {
         return font
     }
 
+    /// True when every character of `text` has a glyph in some font of the chain (looking in the
+    /// system's fonts too).
+    func covers(_ text: String) -> Bool {
+        text.allSatisfy { grapheme in
+            guard let base = grapheme.unicodeScalars.first, base != " " else { return true }
+            return font(for: grapheme).hasGlyph(base)
+        }
+    }
+
     func width(of text: String, fontPixels: Int) -> Int {
         pieces(of: text).reduce(0) { total, piece in
             total + piece.shaped { $0.width(of: piece.run.text, fontPixels: fontPixels) }

@@ -1,0 +1,112 @@
+import Testing
+@testable import KioskHUD
+
+/// Messages in the scripts devices ship with, rendered by the real font chain and renderer.
+@Suite(.serialized) struct ScriptRenderingTests {
+    private let fonts: FontChain
+
+    init() throws {
+        fonts = try OverlayProgram.openFonts(LaunchOptions(), session: SDLSession(video: false))
+    }
+
+    static let samples: [(script: String, message: String)] = [
+        ("Latin", "Please wait, receiving data..."),
+        ("Cyrillic", "Зачекайте, отримуємо дані ЕКГ..."),
+        ("Greek", "Παρακαλώ περιμένετε..."),
+        ("Simplified Chinese", "正在加载请稍后..."),
+        ("Traditional Chinese", "正在接受心電數據請稍候..."),
+        ("Japanese", "しばらくお待ちください"),
+        ("Korean", "잠시만 기다려 주세요"),
+        ("Arabic", "يرجى الانتظار"),
+        ("Hebrew", "אנא המתן"),
+        ("Vietnamese", "Vui lòng chờ trong giây lát"),
+        ("Mixed", "ECG 心電 ЕКГ"),
+    ]
+
+    @Test(arguments: samples)
+    func everyCharacterHasAGlyphInTheBundledFonts(script: String, message: String) {
+        #expect(fonts.covers(message), "\(script)")
+    }
+
+    @Test func devanagariComesFromASystemFontThroughFontconfig() {
+        // fonts-lohit-deva is installed by scripts/setup; the bundled fonts have no Devanagari.
+        #expect(fonts.covers("कृपया प्रतीक्षा करें"))
+    }
+
+    @Test(arguments: samples)
+    func messageIsDrawnInsideItsAreaAndNothingOutsideTheHUD(script: String, message: String) throws {
+        var scene = OverlayScene(screen: Size(width: 800, height: 480), appearance: Appearance(),
+                                 clock: FixedStepClock(), state: HUDState(isVisible: true, message: message))
+        let frame = scene.frame(atTick: 0, measurer: fonts)
+        let panel = try #require(frame.panel), label = try #require(panel.labels.first)
+        let wheelBottom = try #require(frame.wheel).box.maxY
+        let surface = try Surface(width: 800, height: 480)
+        _ = try FrameRenderer(target: surface, font: fonts).draw(frame)
+        var textPixels = 0, outsideHUD = 0, textOutsideArea = 0
+        let hudBrightness = 3 * 0x1C * 217 / 255 + 10
+        surface.withPixels { rows in
+            for y in 0..<rows.height {
+                for x in 0..<rows.width {
+                    let word = rows.row(y)[x]
+                    if word != 0, !panel.hud.contains(px: x, py: y) { outsideHUD += 1 }
+                    let sum = Int((word >> 16) & 0xFF) + Int((word >> 8) & 0xFF) + Int(word & 0xFF)
+                    guard sum > hudBrightness + 120, y >= wheelBottom else { continue }
+                    if label.area.contains(px: x, py: y) { textPixels += 1 } else { textOutsideArea += 1 }
+                }
+            }
+        }
+        #expect(textPixels > 40, "\(script)")
+        #expect(textOutsideArea == 0, "\(script)")
+        #expect(outsideHUD == 0, "\(script)")
+    }
+
+    @Test func arabicLettersJoinSoTheWordIsNarrowerThanItsLettersApart() {
+        let word = "مرحبا"
+        let apart = word.reduce(0) { $0 + fonts.width(of: String($1), fontPixels: 32) }
+        #expect(fonts.width(of: word, fontPixels: 32) < apart)
+    }
+
+    @Test func hebrewReadsFromTheRight() throws {
+        // Alef first, then four vavs: drawn right to left, the line's right end is the alef glyph.
+        let line = try #require(try fonts.render("אוווו", fontPixels: 40))
+        let alef = try #require(try fonts.render("א", fontPixels: 40))
+        func difference(atColumn start: Int) -> Int {
+            line.withPixels { rows in
+                alef.withPixels { glyph in
+                    var total = 0
+                    for y in 0..<min(rows.height, glyph.height) {
+                        for x in 0..<glyph.width {
+                            total += abs(Int(rows.row(y)[start + x] >> 24) - Int(glyph.row(y)[x] >> 24))
+                        }
+                    }
+                    return total
+                }
+            }
+        }
+        #expect(line.width > 2 * alef.width)
+        #expect(difference(atColumn: line.width - alef.width) * 4 < difference(atColumn: 0))
+    }
+
+    @Test(arguments: [120, 238, 600])
+    func longMessageFitsTheHUDAtEverySize(size: Int) throws {
+        var appearance = Appearance()
+        appearance.hudSizePixels = size
+        let message = "Зачекайте, будь ласка: отримуємо дані ЕКГ від пристрою, це може тривати кілька хвилин"
+        var scene = OverlayScene(screen: Size(width: 1920, height: 1080), appearance: appearance,
+                                 clock: FixedStepClock(), state: HUDState(isVisible: true, message: message))
+        let panel = try #require(scene.frame(atTick: 0, measurer: fonts).panel)
+        let label = try #require(panel.labels.first)
+        #expect(label.text.lines.count <= 3)
+        #expect(label.text.fontPixels >= appearance.minimumFontPixels)
+        for line in label.text.lines { #expect(fonts.width(of: line, fontPixels: label.text.fontPixels) <= label.area.width) }
+        #expect(label.lineTop(0) >= label.area.y)
+        #expect(label.lineTop(label.text.lines.count - 1) + label.text.lineHeightPixels <= panel.hud.maxY)
+    }
+
+    @Test func fourKilobyteWordIsCutWithAnEllipsis() throws {
+        var scene = OverlayScene(screen: Size(width: 800, height: 480), appearance: Appearance(), clock: FixedStepClock(),
+                                 state: HUDState(isVisible: true, message: String(repeating: "Ж", count: 2048)))
+        let label = try #require(scene.frame(atTick: 0, measurer: fonts).panel?.labels.first)
+        #expect(label.text.isTruncated && label.text.lines.last?.hasSuffix("…") == true)
+    }
+}
