@@ -14,12 +14,16 @@
 #include <X11/extensions/shape.h>
 #include <unistd.h>
 #include <dlfcn.h>
+#include <sys/prctl.h>
 #include <string.h>
 
 /** SDL_WINDOWPOS_UNDEFINED_DISPLAY(display). */
 static inline int csdl_windowpos_undefined_on(int display) {
     return (int)SDL_WINDOWPOS_UNDEFINED_DISPLAY(display);
 }
+
+/** Names the calling thread (prctl PR_SET_NAME; at most 15 bytes are kept), for ps and gdb. */
+static inline void csdl_name_this_thread(const char *name) { prctl(PR_SET_NAME, name, 0, 0, 0); }
 
 /** SDL_MUSTLOCK(surface). */
 static inline int csdl_must_lock(SDL_Surface *surface) { return SDL_MUSTLOCK(surface) ? 1 : 0; }

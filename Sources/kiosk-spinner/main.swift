@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import KioskHUD
 
 /// kiosk-spinner: reads the options, then runs the overlay or renders a snapshot.
@@ -7,7 +7,7 @@ do {
     options = try OptionParser.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
     Diagnostics.report("\(error)")
-    FileHandle.standardError.write(Data((Usage.text + "\n").utf8))
+    Diagnostics.writeAll(Usage.text + "\n", to: STDERR_FILENO)
     exit(ExitStatus.usage.rawValue)
 }
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Hands host events from the stdin reader thread to the render loop. Bounded: when the loop
 /// falls behind, the reader waits (and the host's pipe fills), so memory never grows with input.
 final class CommandInbox: @unchecked Sendable {
@@ -15,26 +13,26 @@ final class CommandInbox: @unchecked Sendable {
     static let capacity = 8192
 
     // Guards `items`; the only state shared between the two threads.
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var items: [Item] = []
 
     /// Adds items, waiting while the inbox is full.
     func post(_ newItems: [Item]) {
-        condition.lock()
-        defer { condition.unlock() }
-        for item in newItems {
-            while items.count >= Self.capacity { condition.wait() }
-            items.append(item)
+        condition.locked {
+            for item in newItems {
+                while items.count >= Self.capacity { condition.wait() }
+                items.append(item)
+            }
         }
     }
 
     /// Takes every waiting item, oldest first.
     func takeAll() -> [Item] {
-        condition.lock()
-        defer { condition.unlock() }
-        let taken = items
-        items.removeAll(keepingCapacity: true)
-        condition.broadcast()
-        return taken
+        condition.locked {
+            let taken = items
+            items.removeAll(keepingCapacity: true)
+            condition.broadcast()
+            return taken
+        }
     }
 }

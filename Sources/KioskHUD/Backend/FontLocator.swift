@@ -1,5 +1,3 @@
-import Foundation
-
 /// Finds the bundled fonts without fontconfig: in `$KIOSK_SPINNER_FONT_DIR`, beside an installed
 /// binary (`../share/kiosk-spinner/fonts`), or in the source tree's `fonts/` for a development
 /// build.
@@ -11,16 +9,11 @@ enum FontLocator {
     /// The folders searched, in order.
     static var searchFolders: [String] {
         var folders: [String] = []
-        if let fromEnvironment = ProcessInfo.processInfo.environment["KIOSK_SPINNER_FONT_DIR"] {
-            folders.append(fromEnvironment)
+        if let fromEnvironment = Environment.value("KIOSK_SPINNER_FONT_DIR") { folders.append(fromEnvironment) }
+        if let executable = Environment.executablePath {
+            folders.append(parent(of: parent(of: executable)) + "/share/kiosk-spinner/fonts")
         }
-        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            let binDirectory = URL(fileURLWithPath: executable).deletingLastPathComponent()
-            folders.append(binDirectory.appendingPathComponent("../share/kiosk-spinner/fonts").standardized.path)
-        }
-        let sourceTree = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        folders.append(sourceTree.appendingPathComponent("fonts").path)
+        folders.append(parent(of: parent(of: parent(of: parent(of: #filePath)))) + "/fonts")
         return folders
     }
 
@@ -28,9 +21,14 @@ enum FontLocator {
     static func fontPaths(preferring userFonts: [String]) -> [String] {
         let folders = searchFolders
         let bundled = bundledFontFiles.compactMap { file in
-            folders.lazy.map { ($0 as NSString).appendingPathComponent(file) }
-                .first { FileManager.default.isReadableFile(atPath: $0) }
+            folders.lazy.map { $0 + "/" + file }.first(where: Environment.isReadable)
         }
         return userFonts + bundled
+    }
+
+    /// `path` without its last component ("/" for a top-level name).
+    private static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }

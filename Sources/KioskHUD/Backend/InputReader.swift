@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Reads the host's commands from a file descriptor on a thread of its own, turns them into
 /// events with a `CommandStream`, posts them to a `CommandInbox` and calls `wake` so the render
@@ -6,7 +6,7 @@ import Foundation
 enum InputReader {
     /// Starts the reader thread on `descriptor`; it ends at end of input or a read error.
     static func start(descriptor: Int32, inbox: CommandInbox, wake: @escaping @Sendable () -> Void) {
-        let thread = Thread {
+        NativeThread.start(name: "stdin reader") {
             var stream = CommandStream(lineLimitBytes: LaunchOptions.lineLimitBytes)
             forEachChunk(of: descriptor) { chunk in
                 let events = stream.feed(chunk)
@@ -18,8 +18,6 @@ enum InputReader {
             inbox.post((stream.finish().map { [.event($0)] } ?? []) + [.endOfInput])
             wake()
         }
-        thread.name = "kiosk-spinner stdin"
-        thread.start()
     }
 
     /// Reads `descriptor` to its end in chunks, retrying reads interrupted by signals.

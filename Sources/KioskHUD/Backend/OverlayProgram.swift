@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 internal import CSDL
 
 /// The live overlay: opens the display, starts the stdin reader and runs the render loop until
@@ -38,7 +38,7 @@ public enum OverlayProgram {
     }
 
     private static func reportNoDisplay(_ error: SDLError) {
-        let display = ProcessInfo.processInfo.environment["DISPLAY"].map { "No X server answers at DISPLAY=\($0). " } ?? ""
+        let display = Environment.value("DISPLAY").map { "No X server answers at DISPLAY=\($0). " } ?? ""
         Diagnostics.report("cannot open a display: \(error). \(display)Set DISPLAY to a running X server (e.g. DISPLAY=:0), "
             + "run on the console with SDL_VIDEODRIVER=kmsdrm, or render a picture with --snapshot FILE.png")
     }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 internal import CSDL
 
 /// The fixed-timestep loop. The scene advances by whole ticks of elapsed monotonic time; the loop

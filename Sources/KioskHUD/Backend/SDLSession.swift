@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 internal import CSDL
 
 /// SDL and SDL_ttf, initialised for as long as this object lives (SDL_Init, TTF_Init; TTF_Quit
@@ -14,10 +14,9 @@ final class SDLSession {
         if video {
             // A real display or nothing: unasked, SDL would fall back to its offscreen driver and
             // spin invisibly. SIGINT and SIGTERM are handled by `SignalWatcher`.
-            let environment = ProcessInfo.processInfo.environment
-            if environment["SDL_VIDEODRIVER"] == nil {
-                let drivers = [environment["DISPLAY"] == nil ? nil : "x11",
-                               environment["WAYLAND_DISPLAY"] == nil ? nil : "wayland", "KMSDRM"]
+            if Environment.value("SDL_VIDEODRIVER") == nil {
+                let drivers = [Environment.value("DISPLAY") == nil ? nil : "x11",
+                               Environment.value("WAYLAND_DISPLAY") == nil ? nil : "wayland", "KMSDRM"]
                 SDL_SetHint(SDL_HINT_VIDEODRIVER, drivers.compactMap { $0 }.joined(separator: ","))
             }
             SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import Synchronization
 
 /// Turns SIGINT and SIGTERM into a clean exit: the signals are blocked in every thread and taken
@@ -19,14 +19,12 @@ enum SignalWatcher {
         }
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         let blocked = signals
-        let thread = Thread {
+        NativeThread.start(name: "signals") {
             var set = blocked
             var number: Int32 = 0
             while sigwait(&set, &number) != 0 {}
             received.store(true, ordering: .sequentiallyConsistent)
             onSignal()
         }
-        thread.name = "kiosk-spinner signals"
-        thread.start()
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 internal import CSDL
 
 /// `--snapshot FILE.png`: applies every command on stdin, renders the frame at `--at` seconds

@@ -1,5 +1,3 @@
-import Foundation
-
 /// How much of a pixel a shape covers (0...1), from the shape's signed distance with a one-pixel
 /// soft edge: the anti-aliasing every shape of the overlay is drawn with.
 public enum Coverage {

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The geometry of a UIActivityIndicatorView-style wheel: `count` rounded spokes around a centre,
 /// the leading spoke at full strength and the ones behind it fading.

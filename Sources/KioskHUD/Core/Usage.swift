@@ -1,5 +1,3 @@
-import Foundation
-
 /// The text of `--help` and `--version`, made from the option table.
 public enum Usage {
     /// The program's version.
@@ -9,7 +7,7 @@ public enum Usage {
     public static var text: String {
         let lines = Option.allCases.map { option -> String in
             let spelling = option.rawValue + (option.expectedValue.map { " " + $0 } ?? "")
-            return "  " + spelling.padding(toLength: 30, withPad: " ", startingAt: 0) + option.summary
+            return "  " + spelling + String(repeating: " ", count: max(1, 30 - spelling.count)) + option.summary
         }
         return """
             usage: kiosk-spinner [options]
