@@ -69,7 +69,9 @@ final class OverlayWindow {
     }
 
     /// Makes the window show `visible` and take input in `input`; hides it when nothing is
-    /// visible and nothing takes input. Holds the keyboard while input covers everything.
+    /// visible and nothing takes input, and raises it above other windows when shown. Holds the
+    /// keyboard while input covers everything. Called when the picture's regions or panel change,
+    /// not on every step of the wheel.
     func claim(visible: ScreenRegion, input: ScreenRegion) {
         let wantsMapping = visible != .nothing || input != .nothing
         if followsFrameShape, visible != shownRegion {

@@ -62,7 +62,9 @@ final class RenderLoop {
     private func show(_ frame: Frame) throws(SDLError) {
         guard frame != lastFrame else { return }
         let dirty = try renderer.draw(frame)
-        window.claim(visible: frame.visible, input: frame.input)
+        if frame.panel != lastFrame?.panel || frame.input != lastFrame?.input {
+            window.claim(visible: frame.visible, input: frame.input)
+        }
         try window.present(dirty)
         lastFrame = frame
     }
