@@ -15,7 +15,11 @@
 #include <unistd.h>
 #include <dlfcn.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <signal.h>
 #include <string.h>
+#include <stddef.h>
 
 /** SDL_WINDOWPOS_UNDEFINED_DISPLAY(display). */
 static inline int csdl_windowpos_undefined_on(int display) {
@@ -24,6 +28,35 @@ static inline int csdl_windowpos_undefined_on(int display) {
 
 /** Names the calling thread (prctl PR_SET_NAME; at most 15 bytes are kept), for ps and gdb. */
 static inline void csdl_name_this_thread(const char *name) { prctl(PR_SET_NAME, name, 0, 0, 0); }
+
+/**
+ * Sends `message` (e.g. "READY=1") to systemd's notification socket at `path` (NOTIFY_SOCKET; a
+ * leading '@' names an abstract socket) as one datagram. Returns 1 when sent.
+ */
+static inline int csdl_notify_systemd(const char *path, const char *message) {
+    struct sockaddr_un address;
+    size_t length = strlen(path);
+    if (length == 0 || length >= sizeof address.sun_path) return 0;
+    memset(&address, 0, sizeof address);
+    address.sun_family = AF_UNIX;
+    memcpy(address.sun_path, path, length);
+    if (path[0] == '@') address.sun_path[0] = 0;
+    int descriptor = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+    if (descriptor < 0) return 0;
+    ssize_t sent = sendto(descriptor, message, strlen(message), MSG_NOSIGNAL, (struct sockaddr *)&address,
+                          (socklen_t)(offsetof(struct sockaddr_un, sun_path) + length));
+    close(descriptor);
+    return sent >= 0;
+}
+
+/**
+ * Asks the kernel to send SIGTERM when the parent dies (PR_SET_PDEATHSIG), then checks that the
+ * parent is still `parent` (it may have died before the request). Returns 0 when it is already gone.
+ */
+static inline int csdl_exit_with_parent(pid_t parent) {
+    if (prctl(PR_SET_PDEATHSIG, SIGTERM, 0, 0, 0) != 0) return 1;
+    return getppid() == parent && parent != 1;
+}
 
 /** SDL_MUSTLOCK(surface). */
 static inline int csdl_must_lock(SDL_Surface *surface) { return SDL_MUSTLOCK(surface) ? 1 : 0; }

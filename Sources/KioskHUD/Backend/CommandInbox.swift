@@ -1,11 +1,19 @@
 /// Hands host events from the stdin reader thread to the render loop. Bounded: when the loop
 /// falls behind, the reader waits (and the host's pipe fills), so memory never grows with input.
 final class CommandInbox: @unchecked Sendable {
-    /// What the reader hands over.
+    /// Where a command came from, for error reports.
+    enum Source: String, Sendable, Equatable {
+        /// The host's pipe: errors say `line N`.
+        case standardInput = "line"
+        /// The named FIFO: errors say `fifo line N`.
+        case fifo = "fifo line"
+    }
+
+    /// What the readers hand over.
     enum Item: Sendable, Equatable {
         /// A parsed command or a rejected line.
-        case event(HostEvent)
-        /// The host closed its end: no more input will come.
+        case event(HostEvent, from: Source)
+        /// The host closed stdin: no more input will come from it.
         case endOfInput
     }
 

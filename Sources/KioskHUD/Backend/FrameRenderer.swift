@@ -1,13 +1,16 @@
 /// Turns `Frame` descriptions into pixels on a target surface, redrawing only what changed:
-/// the whole panel (backdrop, HUD, message) when a command changed it, otherwise just the wheel's
-/// square from a cache of pre-rendered poses.
+/// the whole panel (backdrop, HUD, text, at its opacity) when a command or a fade changed it,
+/// otherwise just the indicator's square (the wheel from a cache of pre-rendered poses).
 final class FrameRenderer {
     /// Where the frames are drawn: a window's surface or an offscreen one.
     let target: Surface
     private let font: FontChain
     private var drawnPanel: Frame.Panel?
-    private var drawnWheel: Frame.WheelPose?
+    private var drawnIndicator: Frame.Indicator?
     private var sprites = WheelSprites()
+
+    /// The percentage's font size as a fraction of the indicator's square.
+    static let percentFontFraction = 0.24
 
     /// Creates a renderer drawing into `target` (which must be directly drawable) with `font`.
     init(target: Surface, font: FontChain) {
@@ -18,52 +21,94 @@ final class FrameRenderer {
     /// Draws `frame` and returns the rectangles whose pixels changed.
     func draw(_ frame: Frame) throws(SDLError) -> [PixelRect] {
         if frame.panel != drawnPanel {
-            let dirty = try redrawPanel(frame.panel, wheel: frame.wheel)
+            let dirty = try redrawPanel(frame.panel, indicator: frame.indicator)
             drawnPanel = frame.panel
-            drawnWheel = frame.wheel
+            drawnIndicator = frame.indicator
             return dirty.isEmpty ? [] : [dirty]
         }
-        guard let panel = frame.panel, let wheel = frame.wheel, wheel != drawnWheel else { return [] }
-        try drawWheel(wheel, panel: panel)
-        drawnWheel = wheel
-        return [wheel.box]
+        guard let panel = frame.panel, let indicator = frame.indicator, indicator != drawnIndicator else { return [] }
+        try draw(indicator, panel: panel)
+        target.withPixels { $0.fade(indicator.box, opacity: panel.opacity) }
+        drawnIndicator = indicator
+        return [indicator.box]
     }
 
-    /// Forgets what was drawn, so the next frame is drawn whole.
-    func invalidate() {
-        drawnPanel = nil
-        drawnWheel = nil
-        target.withPixels { $0.fill($0.bounds, with: .transparent) }
-    }
-
-    private func redrawPanel(_ panel: Frame.Panel?, wheel: Frame.WheelPose?) throws(SDLError) -> PixelRect {
+    private func redrawPanel(_ panel: Frame.Panel?, indicator: Frame.Indicator?) throws(SDLError) -> PixelRect {
         let everything = target.bounds
         let old = drawnPanel.map { $0.backdrop == nil ? $0.hud : everything } ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
         target.withPixels { $0.fill(old, with: .transparent) }
         guard let panel else { return old }
+        let area = panel.backdrop == nil ? panel.hud : everything
         target.withPixels { rows in
             if let backdrop = panel.backdrop { rows.fill(everything, with: PremultipliedPixel(backdrop)) }
             rows.fillRoundedRect(panel.hud, cornerRadius: panel.cornerRadiusPixels, color: panel.hudColor)
         }
         for label in panel.labels {
             for (index, line) in label.text.lines.enumerated() {
-                guard let glyphs = try font.render(line, fontPixels: label.text.fontPixels) else { continue }
-                let left = label.area.x + (label.area.width - glyphs.width) / 2
-                target.withPixels { rows in
-                    glyphs.withPixels { mask in rows.blend(mask: mask, at: (left, label.lineTop(index)), color: label.color) }
+                try drawText(line, fontPixels: label.text.fontPixels, color: label.color, centredIn: label.area,
+                             top: label.lineTop(index))
+            }
+        }
+        if let indicator { try draw(indicator, panel: panel) }
+        target.withPixels { $0.fade(area, opacity: panel.opacity) }
+        return old.union(area)
+    }
+
+    private func drawText(_ text: String, fontPixels: Int, color: Color, centredIn area: PixelRect, top: Int) throws(SDLError) {
+        guard let glyphs = try font.render(text, fontPixels: fontPixels) else { return }
+        let left = area.x + (area.width - glyphs.width) / 2
+        target.withPixels { rows in
+            glyphs.withPixels { mask in rows.blend(mask: mask, at: (left, top), color: color) }
+        }
+    }
+
+    /// Draws the indicator over the HUD's colour (the square is inside the HUD).
+    private func draw(_ indicator: Frame.Indicator, panel: Frame.Panel) throws(SDLError) {
+        let background = PremultipliedPixel(panel.hudColor).over(panel.backdrop.map { PremultipliedPixel($0) } ?? .transparent)
+        let box = indicator.box
+        switch indicator {
+        case .wheel(let pose):
+            let sprite = try sprites.sprite(for: pose, background: background)
+            let visible = box.intersection(target.bounds)
+            guard !visible.isEmpty else { return }
+            let source = PixelRect(x: visible.x - box.x, y: visible.y - box.y, width: visible.width, height: visible.height)
+            target.withPixels { rows in sprite.withPixels { rows.copy(source, from: $0, to: (visible.x, visible.y)) } }
+        case .progress(let gauge):
+            target.withPixels { rows in
+                rows.fill(box, with: background)
+                let track = gauge.color.fading(by: 0.25)
+                switch gauge.style {
+                case .ring:
+                    let ring = gauge.ring
+                    for (color, sweep) in [(track, 2 * Double.pi), (gauge.color, 2 * Double.pi * gauge.fraction)] {
+                        rows.paint(color, within: box) { x, y in
+                            Coverage.arc(x: x, y: y, center: ring.center, radius: ring.radius, halfWidth: ring.halfWidth, sweep: sweep)
+                        }
+                    }
+                case .bar:
+                    let bar = gauge.barTrack
+                    rows.fillRoundedRect(bar, cornerRadius: bar.height / 2, color: track)
+                    let filled = PixelRect(x: bar.x, y: bar.y, width: Int((Double(bar.width) * gauge.fraction).rounded()),
+                                           height: bar.height)
+                    if filled.width > 0 { rows.fillRoundedRect(filled, cornerRadius: min(bar.height, filled.width) / 2, color: gauge.color) }
+                }
+            }
+            if let percent = gauge.percentText {
+                let pixels = max(8, Int(Double(box.height) * Self.percentFontFraction))
+                let lineHeight = font.lineHeight(fontPixels: pixels)
+                let top = gauge.style == .ring ? box.y + (box.height - lineHeight) / 2 : gauge.barTrack.y - lineHeight - 2
+                try drawText(percent, fontPixels: pixels, color: gauge.color, centredIn: box, top: top)
+            }
+        case .outcome(let mark):
+            let strokes = mark.strokes
+            target.withPixels { rows in
+                rows.fill(box, with: background)
+                for segment in strokes.segments {
+                    rows.paint(mark.color, within: box) { x, y in
+                        Coverage.capsule(x: x, y: y, from: segment.start, to: segment.end, halfWidth: strokes.halfWidth)
+                    }
                 }
             }
         }
-        if let wheel { try drawWheel(wheel, panel: panel) }
-        return old.union(panel.backdrop == nil ? panel.hud : everything)
-    }
-
-    private func drawWheel(_ wheel: Frame.WheelPose, panel: Frame.Panel) throws(SDLError) {
-        let background = PremultipliedPixel(panel.hudColor).over(panel.backdrop.map { PremultipliedPixel($0) } ?? .transparent)
-        let sprite = try sprites.sprite(for: wheel, background: background)
-        let box = wheel.box.intersection(target.bounds)
-        guard !box.isEmpty else { return }
-        let source = PixelRect(x: box.x - wheel.box.x, y: box.y - wheel.box.y, width: box.width, height: box.height)
-        target.withPixels { rows in sprite.withPixels { rows.copy(source, from: $0, to: (box.x, box.y)) } }
     }
 }

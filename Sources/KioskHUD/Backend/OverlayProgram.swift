@@ -1,17 +1,30 @@
 import Glibc
 internal import CSDL
 
-/// The live overlay: opens the display, starts the stdin reader and runs the render loop until
+/// The live overlay: opens the display, starts the readers and runs the render loop until
 /// `quit`, a signal, or (with `--exit-on-eof`) the end of input.
 public enum OverlayProgram {
     /// Runs the overlay; returns the exit status.
     public static func run(options: LaunchOptions) -> ExitStatus {
+        let parent = getppid()
         signal(SIGPIPE, SIG_IGN)
         SignalWatcher.start {
             var quit = SDL_Event()
             quit.type = SDL_QUIT.rawValue
             SDL_PushEvent(&quit)
         }
+        if options.exitsWithParent, csdl_exit_with_parent(parent) == 0 {
+            Diagnostics.report("the process that started the overlay is gone; exiting")
+            return .success
+        }
+        let fifo: FIFOReader?
+        do {
+            fifo = try fifoPath(options).map { path throws(FIFOReader.Refusal) in try FIFOReader(path: path) }
+        } catch {
+            Diagnostics.report("\(error)")
+            return .usage
+        }
+        defer { fifo?.removeIfCreated() }
         let session: SDLSession
         do {
             session = try SDLSession(video: true)
@@ -24,8 +37,10 @@ public enum OverlayProgram {
         do throws(SDLError) {
             let placement = options.windowSize.map { .plain($0) } ?? OverlayWindow.Placement.overlay(display: options.display)
             let window = try OverlayWindow(placement: placement, session: session)
+            let settings = RenderLoop.Settings(dialect: options.dialect, exitsAtEndOfInput: options.exitsAtEndOfInput,
+                                               reportsErrorsOnStdout: options.reportsErrorsOnStdout, fifo: fifo)
             loop = try RenderLoop(window: window, font: openFonts(options, session: session),
-                                  scene: makeScene(options, screen: window.size))
+                                  scene: makeScene(options, screen: window.size), settings: settings)
         } catch {
             if error.call.hasPrefix("TTF_") {
                 Diagnostics.report("cannot load the font: \(error)")
@@ -34,7 +49,14 @@ public enum OverlayProgram {
             reportNoDisplay(error)
             return .noDisplay
         }
-        return loop.run(exitsAtEndOfInput: options.exitsAtEndOfInput)
+        return loop.run()
+    }
+
+    /// The FIFO to read: `--fifo`, or psplash's with `--psplash`.
+    private static func fifoPath(_ options: LaunchOptions) -> String? {
+        if let path = options.fifoPath { return path }
+        guard options.readsPsplashFIFO else { return nil }
+        return (Environment.value("PSPLASH_FIFO_DIR") ?? "/run") + "/psplash_fifo"
     }
 
     private static func reportNoDisplay(_ error: SDLError) {
@@ -60,7 +82,7 @@ public enum OverlayProgram {
     static func makeScene(_ options: LaunchOptions, screen: Size) -> OverlayScene {
         var state = HUDState(isVisible: !options.startsHidden, message: options.message)
         state.detail = options.detail
-        return OverlayScene(screen: screen, appearance: options.appearance,
+        return OverlayScene(screen: screen, appearance: options.appearance, timing: options.timing,
                             clock: FixedStepClock(ticksPerSecond: options.ticksPerSecond), state: state)
     }
 }

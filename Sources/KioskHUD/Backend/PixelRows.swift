@@ -57,15 +57,9 @@ extension PixelRows {
                                         y: Int((min(start.y, end.y) - reach).rounded(.down)),
                                         width: Int((abs(end.x - start.x) + 2 * reach).rounded(.up)) + 1,
                                         height: Int((abs(end.y - start.y) + 2 * reach).rounded(.up)) + 1)
-                .intersection(box).intersection(bounds)
-            guard !spokeBounds.isEmpty else { continue }
-            let color = wheel.color.fading(by: spoke.strength)
-            for y in spokeBounds.y..<spokeBounds.maxY {
-                for x in spokeBounds.x..<spokeBounds.maxX {
-                    let coverage = Coverage.capsule(x: Double(x) + 0.5, y: Double(y) + 0.5, from: start, to: end,
-                                                    halfWidth: wheel.spokeHalfWidth)
-                    if coverage > 0 { blend(PremultipliedPixel(color, coverage: coverage), x: x, y: y) }
-                }
+                .intersection(box)
+            paint(wheel.color.fading(by: spoke.strength), within: spokeBounds) { x, y in
+                Coverage.capsule(x: x, y: y, from: start, to: end, halfWidth: wheel.spokeHalfWidth)
             }
         }
     }
@@ -92,6 +86,34 @@ extension PixelRows {
             for x in target.x..<target.maxX {
                 let coverage = source[x - origin.x] >> 24
                 if coverage > 0 { blend(PremultipliedPixel(color, coverage: Double(coverage) / 255), x: x, y: y) }
+            }
+        }
+    }
+}
+
+extension PixelRows {
+    /// Draws `color` over the surface wherever `coverage(x, y)` (taken at pixel centres) is
+    /// positive, within `bounds`.
+    func paint(_ color: Color, within area: PixelRect, coverage: (Double, Double) -> Double) {
+        let clipped = area.intersection(bounds)
+        guard !clipped.isEmpty else { return }
+        for y in clipped.y..<clipped.maxY {
+            for x in clipped.x..<clipped.maxX {
+                let amount = coverage(Double(x) + 0.5, Double(y) + 0.5)
+                if amount > 0 { blend(PremultipliedPixel(color, coverage: amount), x: x, y: y) }
+            }
+        }
+    }
+
+    /// Multiplies every pixel of `rect` by `opacity` (0...1): the whole picture fading.
+    func fade(_ rect: PixelRect, opacity: Double) {
+        let clipped = rect.intersection(bounds)
+        guard !clipped.isEmpty, opacity < 1 else { return }
+        let keep = UInt32((min(max(opacity, 0), 1) * 255).rounded())
+        for y in clipped.y..<clipped.maxY {
+            let line = row(y)
+            for x in clipped.x..<clipped.maxX {
+                line[x] = PremultipliedPixel(word: line[x]).scaled(by: keep).word
             }
         }
     }

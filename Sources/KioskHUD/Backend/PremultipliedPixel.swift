@@ -16,15 +16,19 @@ struct PremultipliedPixel: Equatable {
 
     var alpha: UInt32 { word >> 24 }
 
+    /// Every channel times `factor` / 255.
+    func scaled(by factor: UInt32) -> PremultipliedPixel {
+        let even = Self.scale(word & 0x00FF_00FF, by: factor) & 0x00FF_00FF
+        let odd = Self.scale((word >> 8) & 0x00FF_00FF, by: factor) & 0x00FF_00FF
+        return PremultipliedPixel(word: even | odd << 8)
+    }
+
     /// This pixel drawn over `below` (Porter-Duff "over").
     func over(_ below: PremultipliedPixel) -> PremultipliedPixel {
         let keep = 255 - alpha
         if keep == 0 { return self }
         if keep == 255 { return below }
-        let evenBelow = below.word & 0x00FF_00FF, oddBelow = (below.word >> 8) & 0x00FF_00FF
-        let even = (Self.scale(evenBelow, by: keep)) & 0x00FF_00FF
-        let odd = (Self.scale(oddBelow, by: keep)) & 0x00FF_00FF
-        return PremultipliedPixel(word: word &+ (even | odd << 8))
+        return PremultipliedPixel(word: word &+ below.scaled(by: keep).word)
     }
 
     /// Two 8-bit channels packed in one word (bits 0-7 and 16-23), each times `factor` / 255.

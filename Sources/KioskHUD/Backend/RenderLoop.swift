@@ -2,49 +2,70 @@ import Glibc
 internal import CSDL
 
 /// The fixed-timestep loop. The scene advances by whole ticks of elapsed monotonic time; the loop
-/// sleeps in SDL_WaitEventTimeout until the next tick at which the picture changes, or until the
-/// stdin reader wakes it with an SDL user event; it draws only when the frame changed, and
-/// presents only the rectangles that did. Hidden, it sleeps until input arrives.
+/// sleeps in SDL_WaitEventTimeout until the next tick at which something changes by itself, or
+/// until a reader wakes it with an SDL user event; it applies every pending command at the
+/// current tick, draws once, only when the frame changed, and presents only the rectangles that
+/// did. Hidden, it sleeps until input arrives.
 final class RenderLoop {
+    /// What the loop does besides drawing.
+    struct Settings {
+        /// How stdin's lines are read.
+        var dialect = CommandParser.Dialect.standard
+        /// Exit 0 when stdin ends.
+        var exitsAtEndOfInput = false
+        /// Also report rejected lines on stdout.
+        var reportsErrorsOnStdout = false
+        /// A FIFO to read commands from as well.
+        var fifo: FIFOReader?
+    }
+
     private let window: OverlayWindow
     private let font: FontChain
     private let renderer: FrameRenderer
     private var scene: OverlayScene
+    private let settings: Settings
     private let inbox = CommandInbox()
+    private let events = EventWriter()
     private let startNanoseconds = RenderLoop.monotonicNanoseconds()
     private var lastFrame: Frame?
+    private var isReady = false
 
     /// Creates a loop drawing `scene` into `window` with `font`.
-    init(window: OverlayWindow, font: FontChain, scene: OverlayScene) throws(SDLError) {
+    init(window: OverlayWindow, font: FontChain, scene: OverlayScene, settings: Settings) throws(SDLError) {
         guard window.surface.isDirectlyDrawable else {
             throw SDLError(call: "SDL_GetWindowSurface", reason: "the window's pixel format is not 32-bit RGB")
         }
         self.window = window
         self.font = font
         self.scene = scene
+        self.settings = settings
         renderer = FrameRenderer(target: window.surface, font: font)
     }
 
-    /// Runs until `quit`, SIGINT/SIGTERM (SDL_QUIT) or, when asked, the end of input.
-    func run(exitsAtEndOfInput: Bool) -> ExitStatus {
+    /// Runs until `quit`, SIGINT/SIGTERM or, when asked, the end of stdin.
+    func run() -> ExitStatus {
         let wakeType = SDL_RegisterEvents(1)
-        InputReader.start(descriptor: STDIN_FILENO, inbox: inbox) {
+        let wake: @Sendable () -> Void = {
             var event = SDL_Event()
             event.type = wakeType
             SDL_PushEvent(&event)
         }
+        InputReader.start(dialect: settings.dialect, inbox: inbox, wake: wake)
+        settings.fifo?.start(inbox: inbox, wake: wake)
         var tick = 0
         while !SignalWatcher.received.load(ordering: .sequentiallyConsistent) {
+            var news = scene.advance(to: tick)
             for item in inbox.takeAll() {
                 switch item {
-                case .event(.command(.quit, _)):
+                case .event(.command(.quit, _), _):
                     return .success
-                case .event(.command(let command, _)):
-                    scene.apply(command, atTick: tick)
-                case .event(.rejected(let error, let line)):
-                    Diagnostics.report(error, line: line)
+                case .event(.command(let command, _), _):
+                    news += scene.apply(command, atTick: tick)
+                case .event(.rejected(let error, let line), let source):
+                    Diagnostics.report("\(source.rawValue) \(line): \(error)")
+                    if settings.reportsErrorsOnStdout { news.append(.error(line: line, error)) }
                 case .endOfInput:
-                    if exitsAtEndOfInput { return .success }
+                    if settings.exitsAtEndOfInput { return .success }
                 }
             }
             do {
@@ -52,11 +73,22 @@ final class RenderLoop {
             } catch {
                 Diagnostics.report("drawing failed: \(error)")
             }
+            announceReadyOnce()
+            news.forEach(events.post)
             let deadline = scene.nextChangeTick(after: tick).map(scene.clock.nanoseconds(atTick:))
             guard waitForEvents(until: deadline) else { return .success }
             tick = scene.clock.ticks(elapsedNanoseconds: elapsedNanoseconds())
         }
         return .success
+    }
+
+    /// `ready` once the first frame is on screen (at once when starting hidden), and systemd's
+    /// READY=1 when started as a notify service.
+    private func announceReadyOnce() {
+        guard !isReady else { return }
+        isReady = true
+        events.post(.ready)
+        if let socket = Environment.value("NOTIFY_SOCKET") { _ = csdl_notify_systemd(socket, "READY=1") }
     }
 
     private func show(_ frame: Frame) throws(SDLError) {

@@ -3,7 +3,8 @@ internal import CSDL
 
 /// `--snapshot FILE.png`: applies every command on stdin, renders the frame at `--at` seconds
 /// with the real renderer into an offscreen surface, and writes it as a PNG with straight alpha
-/// (transparent wherever the overlay draws nothing). Needs no display.
+/// (transparent wherever the overlay draws nothing). Needs no display. The picture is the settled
+/// state of the commands: grace times, minimum show times and fades do not apply.
 public enum SnapshotProgram {
     /// Writes the snapshot to `path`; returns the exit status.
     public static func run(options: LaunchOptions, path: String) -> ExitStatus {
@@ -12,8 +13,12 @@ public enum SnapshotProgram {
             let size = options.windowSize ?? LaunchOptions.defaultSnapshotSize
             let canvas = try Surface(width: size.width, height: size.height)
             let renderer = FrameRenderer(target: canvas, font: font)
-            var scene = OverlayProgram.makeScene(options, screen: size)
-            if isatty(STDIN_FILENO) == 0 { applyInput(to: &scene) }
+            var settled = options
+            settled.timing.graceSeconds = 0
+            settled.timing.minimumShowSeconds = 0
+            settled.timing.fadeSeconds = 0
+            var scene = OverlayProgram.makeScene(settled, screen: size)
+            if isatty(STDIN_FILENO) == 0 { applyInput(to: &scene, dialect: options.dialect) }
             let tick = Int((options.snapshotAtSeconds * Double(scene.clock.ticksPerSecond)).rounded(.down))
             _ = try renderer.draw(scene.frame(atTick: tick, measurer: font))
             try writePNG(canvas, to: path)
@@ -25,14 +30,14 @@ public enum SnapshotProgram {
     }
 
     /// Applies stdin's commands at tick 0, reporting bad lines, up to the end or `quit`.
-    private static func applyInput(to scene: inout OverlayScene) {
-        var stream = CommandStream(lineLimitBytes: LaunchOptions.lineLimitBytes)
+    private static func applyInput(to scene: inout OverlayScene, dialect: CommandParser.Dialect) {
+        var stream = CommandStream(lineLimitBytes: LaunchOptions.lineLimitBytes, dialect: dialect)
         var quit = false
         func apply(_ event: HostEvent) {
             guard !quit else { return }
             switch event {
             case .command(.quit, _): quit = true
-            case .command(let command, _): scene.apply(command, atTick: 0)
+            case .command(let command, _): _ = scene.apply(command, atTick: 0)
             case .rejected(let error, let line): Diagnostics.report(error, line: line)
             }
         }

@@ -9,6 +9,14 @@ public enum WheelStyle: String, Sendable, Equatable, CaseIterable {
     var diameterFraction: Double { self == .large ? 1.0 : 0.6 }
 }
 
+/// How determinate progress is drawn in the wheel's place.
+public enum ProgressStyle: String, Sendable, Equatable, CaseIterable {
+    /// A ring filling clockwise from the top.
+    case ring
+    /// A horizontal bar filling from the left.
+    case bar
+}
+
 /// Where the wheel sits relative to the message.
 public enum LayoutKind: String, Sendable, Equatable, CaseIterable {
     /// A square HUD: the wheel above, the message below (MyProgressView).
@@ -47,6 +55,10 @@ public struct Appearance: Sendable, Equatable {
     public var layout = LayoutKind.vertical
     /// The message's font size before it shrinks to fit; nil means a tenth of the HUD's size.
     public var fontPixels: Int?
+    /// How determinate progress is drawn.
+    public var progressStyle = ProgressStyle.ring
+    /// Whether the percentage is written inside the ring (or beside the bar).
+    public var showsPercent = false
     /// The smallest font size the message may shrink to before it wraps.
     public var minimumFontPixels = 12
     /// The most lines the message may wrap onto.

@@ -1,6 +1,6 @@
 /// One instruction from the host, as read from one line of input.
 public enum Command: Sendable, Equatable {
-    /// Make the HUD visible (and start the wheel from its first spoke).
+    /// Make the HUD visible (back to the wheel after an outcome).
     case show
     /// Hide the HUD; nothing is drawn and, when blocking, input is released.
     case hide
@@ -10,6 +10,34 @@ public enum Command: Sendable, Equatable {
     case detail(String)
     /// Swallow (`true`) or pass on (`false`) all input outside the HUD.
     case block(Bool)
+    /// Show a determinate ring (or bar) filled to this percentage, 0...100; nil goes back to the
+    /// wheel.
+    case progress(Double?)
+    /// zenity's `pulsate:true` (the wheel) or `pulsate:false` (the ring, where progress was).
+    case pulsate(Bool)
+    /// Replace the wheel with an outcome's mark, set the message when given, and hide after the
+    /// dismiss delay.
+    case outcome(Outcome, message: String?)
+    /// Answer `pong` on stdout.
+    case ping
+    /// Answer one line describing the state on stdout.
+    case status
+    /// Change the spokes' (and marks') colour.
+    case wheelColor(Color)
+    /// Change the HUD's fill.
+    case hudColor(Color)
+    /// Change the HUD's size in pixels.
+    case hudSize(Int)
     /// Exit at once with status 0.
     case quit
+}
+
+/// How a task ended, shown as a drawn mark in place of the wheel.
+public enum Outcome: String, Sendable, Equatable, CaseIterable {
+    /// A check mark.
+    case success
+    /// A cross.
+    case failure = "error"
+    /// An "i".
+    case info
 }

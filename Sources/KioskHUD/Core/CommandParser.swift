@@ -1,12 +1,24 @@
 /// Turns one line of host input (already decoded and sanitised) into a `Command`.
 ///
-/// Grammar: a command word, case-insensitive, then its argument after the first run of spaces or
-/// tabs. Leading and trailing white space is ignored. Blank lines mean nothing and parse to nil.
+/// Grammar: a command word, case-insensitive, then its argument after the first run of spaces.
+/// Leading and trailing white space is ignored. Blank lines mean nothing and parse to nil.
+/// psplash's `MSG text`, `PROGRESS n` and `QUIT` are the same words. The zenity dialect also
+/// takes zenity --progress input: a line starting with a digit sets the progress, `#TEXT` sets
+/// the message, and `pulsate:true|false` switches between the wheel and the ring.
 public enum CommandParser {
+    /// The spellings a stream of input uses.
+    public enum Dialect: Sendable, Equatable {
+        /// kiosk-spinner's commands (and psplash's).
+        case standard
+        /// zenity --progress input, plus kiosk-spinner's commands.
+        case zenity
+    }
+
     /// Parses `line`; returns nil for a blank line and throws `CommandError` for a bad one.
-    public static func parse(_ line: String) throws(CommandError) -> Command? {
+    public static func parse(_ line: String, dialect: Dialect = .standard) throws(CommandError) -> Command? {
         let trimmed = line.trimmingBlanks()
         guard !trimmed.isEmpty else { return nil }
+        if dialect == .zenity, let command = try zenityCommand(trimmed) { return command }
         let word: Substring
         let argument: String
         if let gap = trimmed.firstIndex(where: \.isBlank) {
@@ -21,6 +33,8 @@ public enum CommandParser {
         case "show": return try noArgument(.show, name, argument)
         case "hide": return try noArgument(.hide, name, argument)
         case "quit": return try noArgument(.quit, name, argument)
+        case "ping": return try noArgument(.ping, name, argument)
+        case "status": return try noArgument(.status, name, argument)
         case "unblock": return try noArgument(.block(false), name, argument)
         case "msg", "message": return .message(argument)
         case "detail", "details": return .detail(argument)
@@ -30,8 +44,61 @@ public enum CommandParser {
             case "off": return .block(false)
             default: throw .invalidArgument(command: name, argument: argument, expected: "\"on\" or \"off\"")
             }
+        case "progress":
+            if argument.lowercased() == "off" { return .progress(nil) }
+            guard !argument.isEmpty else { throw .missingArgument(command: name, expected: "a percentage or \"off\"") }
+            return .progress(try percentage(argument, command: name))
+        case "success", "error", "info":
+            let outcome = Outcome(rawValue: name) ?? .info
+            return .outcome(outcome, message: argument.isEmpty ? nil : argument)
+        case "color", "colour":
+            return .wheelColor(try color(argument, command: name, expected: "white, gray or #RRGGBB"))
+        case "hud-color", "hud-colour":
+            return .hudColor(try color(argument, command: name, expected: "#RRGGBBAA"))
+        case "size":
+            guard !argument.isEmpty else { throw .missingArgument(command: name, expected: "a size in pixels") }
+            guard argument.count <= 5, argument.allSatisfy(\.isASCIIDigit), let pixels = Int(argument),
+                  (Appearance.minimumHUDPixels...16384).contains(pixels) else {
+                throw .invalidArgument(command: name, argument: argument,
+                                       expected: "a whole number of pixels from \(Appearance.minimumHUDPixels) to 16384")
+            }
+            return .hudSize(pixels)
         default:
             throw .unknownCommand(String(word))
+        }
+    }
+
+    /// A percentage written as plain decimals (`42`, `42.5`, `-3`), clamped to 0...100. Exponents,
+    /// hex, `nan` and `inf` are refused: a host that writes them has a bug worth reporting.
+    static func percentage(_ text: String, command: String) throws(CommandError) -> Double {
+        let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
+        let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard digits.count <= 32, !parts.isEmpty, !parts[0].isEmpty || parts.count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }), parts.contains(where: { !$0.isEmpty }),
+              let value = Double(text) else {
+            throw .invalidArgument(command: command, argument: text, expected: "a percentage like 42 or 42.5")
+        }
+        return min(max(value, 0), 100)
+    }
+
+    private static func color(_ text: String, command: String, expected: String) throws(CommandError) -> Color {
+        guard !text.isEmpty else { throw .missingArgument(command: command, expected: "a colour (\(expected))") }
+        guard let color = Color(parsing: text) else {
+            throw .invalidArgument(command: command, argument: text, expected: "a colour (\(expected))")
+        }
+        return color
+    }
+
+    private static func zenityCommand(_ line: String) throws(CommandError) -> Command? {
+        if line.hasPrefix("#") { return .message(String(line.dropFirst()).trimmingBlanks()) }
+        if let first = line.first, first.isASCIIDigit {
+            let number = line.prefix { $0.isASCIIDigit || $0 == "." }
+            return .progress(try percentage(String(number), command: "progress"))
+        }
+        switch line.lowercased().filter({ !$0.isBlank }) {
+        case "pulsate:true": return .pulsate(true)
+        case "pulsate:false": return .pulsate(false)
+        default: return nil
         }
     }
 

@@ -10,10 +10,13 @@ public enum HostEvent: Sendable, Equatable {
 /// and cleaned by `TextSanitizer`, parsed by `CommandParser`. Blank lines produce nothing.
 public struct CommandStream: Sendable {
     private var lines: LineReader
+    private let dialect: CommandParser.Dialect
 
-    /// Creates a stream whose lines are capped at `lineLimitBytes`.
-    public init(lineLimitBytes: Int = 4096) {
-        lines = LineReader(limitBytes: lineLimitBytes)
+    /// Creates a stream whose lines are capped at `lineLimitBytes`, read in `dialect`, ending at
+    /// NUL bytes too when `endsAtNUL` (psplash's writers end commands so).
+    public init(lineLimitBytes: Int = 4096, dialect: CommandParser.Dialect = .standard, endsAtNUL: Bool = false) {
+        lines = LineReader(limitBytes: lineLimitBytes, endsAtNUL: endsAtNUL)
+        self.dialect = dialect
     }
 
     /// Takes the next bytes and returns the events of the lines they complete.
@@ -31,7 +34,7 @@ public struct CommandStream: Sendable {
             return .rejected(.lineTooLong(limitBytes: lines.limitBytes), line: line.number)
         }
         do {
-            return try CommandParser.parse(TextSanitizer.text(from: bytes)).map { .command($0, line: line.number) }
+            return try CommandParser.parse(TextSanitizer.text(from: bytes), dialect: dialect).map { .command($0, line: line.number) }
         } catch {
             return .rejected(error, line: line.number)
         }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// How much of a pixel a shape covers (0...1), from the shape's signed distance with a one-pixel
 /// soft edge: the anti-aliasing every shape of the overlay is drawn with.
 public enum Coverage {
@@ -20,6 +22,24 @@ public enum Coverage {
         let nearestX = start.x + along * dx, nearestY = start.y + along * dy
         let distance = ((x - nearestX) * (x - nearestX) + (y - nearestY) * (y - nearestY)).squareRoot()
         return fromDistance(distance - halfWidth)
+    }
+
+    /// Coverage of the pixel centred at (`x`, `y`) by a stroke of `halfWidth` along the circle of
+    /// `radius` around `center`, from straight up clockwise through `sweep` radians, with round
+    /// ends (a whole ring when `sweep` is 2π or more).
+    public static func arc(x: Double, y: Double, center: Point, radius: Double, halfWidth: Double, sweep: Double) -> Double {
+        guard sweep > 0 else { return 0 }
+        let dx = x - center.x, dy = y - center.y
+        var angle = atan2(dx, -dy)
+        if angle < 0 { angle += 2 * Double.pi }
+        if sweep >= 2 * Double.pi || angle <= sweep {
+            return fromDistance(abs((dx * dx + dy * dy).squareRoot() - radius) - halfWidth)
+        }
+        let start = Point(x: center.x, y: center.y - radius)
+        let end = Point(x: center.x + radius * sin(sweep), y: center.y - radius * cos(sweep))
+        let toStart = ((x - start.x) * (x - start.x) + (y - start.y) * (y - start.y)).squareRoot()
+        let toEnd = ((x - end.x) * (x - end.x) + (y - end.y) * (y - end.y)).squareRoot()
+        return fromDistance(min(toStart, toEnd) - halfWidth)
     }
 
     private static func fromDistance(_ signedDistance: Double) -> Double {

@@ -24,6 +24,12 @@ public struct FixedStepClock: Sendable, Equatable {
         return whole / rate * second + (whole % rate * second + rate - 1) / rate
     }
 
+    /// The whole number of ticks closest to `seconds`, 0 for zero or less.
+    public func wholeTicks(inSeconds seconds: Double) -> Int {
+        guard seconds.isFinite, seconds > 0 else { return 0 }
+        return Int(min(seconds * Double(ticksPerSecond), Double(Int32.max)).rounded())
+    }
+
     /// The whole number of ticks closest to `seconds`, at least 1.
     public func ticks(inSeconds seconds: Double) -> Int {
         guard seconds.isFinite, seconds > 0 else { return 1 }

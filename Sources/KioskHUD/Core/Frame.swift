@@ -3,8 +3,8 @@
 public struct Frame: Sendable, Equatable {
     /// The still part: backdrop, HUD and message. Nil when the HUD is hidden (nothing drawn).
     public var panel: Panel?
-    /// The wheel at this instant; nil when hidden.
-    public var wheel: WheelPose?
+    /// What stands in the wheel's place at this instant; nil when hidden.
+    public var indicator: Indicator?
     /// Where the overlay takes pointer input.
     public var input: ScreenRegion
     /// Where the overlay is visible.
@@ -24,6 +24,51 @@ public struct Frame: Sendable, Equatable {
         public var hudColor: Color
         /// The message and the details line, each fitted to its area (absent when empty).
         public var labels: [Label]
+        /// How opaque the whole overlay is (0...1), while fading in or out.
+        public var opacity: Double
+    }
+
+    /// What the HUD shows in the wheel's place.
+    public enum Indicator: Sendable, Equatable {
+        /// The turning wheel.
+        case wheel(WheelPose)
+        /// A determinate ring or bar.
+        case progress(ProgressGauge)
+        /// A check mark, cross or "i".
+        case outcome(OutcomeMark)
+
+        /// The square it is drawn in.
+        public var box: PixelRect {
+            switch self {
+            case .wheel(let pose): return pose.box
+            case .progress(let gauge): return gauge.box
+            case .outcome(let mark): return mark.box
+            }
+        }
+    }
+
+    /// A determinate progress ring or bar.
+    public struct ProgressGauge: Sendable, Equatable {
+        /// The square it is drawn in.
+        public var box: PixelRect
+        /// How full, 0...1.
+        public var fraction: Double
+        /// Ring or bar.
+        public var style: ProgressStyle
+        /// The filled part's colour; the track is a faint version of it.
+        public var color: Color
+        /// The percentage written in the middle, if asked for.
+        public var percentText: String?
+    }
+
+    /// An outcome's mark, drawn with lines as thick as the wheel's spokes.
+    public struct OutcomeMark: Sendable, Equatable {
+        /// The square it is drawn in.
+        public var box: PixelRect
+        /// Which mark.
+        public var kind: Outcome
+        /// Its colour.
+        public var color: Color
     }
 
     /// A block of text fitted into an area, its lines centred in it.

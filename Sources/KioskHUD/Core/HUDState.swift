@@ -1,6 +1,7 @@
-/// What the host has asked for so far: the HUD's logical state, changed only by commands.
+/// What the host has asked for so far: the HUD's logical content, changed only by commands.
+/// When it is actually drawn is `Presence`'s business.
 public struct HUDState: Sendable, Equatable {
-    /// Whether the HUD is shown.
+    /// Whether the host wants the HUD shown.
     public var isVisible: Bool
     /// Whether the overlay swallows all input while shown.
     public var isBlocking = false
@@ -8,8 +9,12 @@ public struct HUDState: Sendable, Equatable {
     public var message: String
     /// The smaller, dimmer line under the message (empty: none).
     public var detail = ""
-    /// The tick at which the HUD was last shown; the wheel's turn counts from here.
-    public var shownAtTick = 0
+    /// The determinate progress in percent, or nil for the wheel.
+    public var progress: Double?
+    /// The last progress, kept for zenity's `pulsate:false`.
+    public var lastProgress: Double = 0
+    /// The outcome shown instead of the wheel, and the tick it came.
+    public var outcome: (kind: Outcome, atTick: Int)?
 
     /// Creates a state, visible or not, with a message.
     public init(isVisible: Bool, message: String) {
@@ -17,12 +22,19 @@ public struct HUDState: Sendable, Equatable {
         self.message = message
     }
 
-    /// Applies `command` received at `tick`. `quit` changes nothing here: the loop acts on it.
+    public static func == (lhs: HUDState, rhs: HUDState) -> Bool {
+        lhs.isVisible == rhs.isVisible && lhs.isBlocking == rhs.isBlocking && lhs.message == rhs.message
+            && lhs.detail == rhs.detail && lhs.progress == rhs.progress && lhs.lastProgress == rhs.lastProgress
+            && lhs.outcome?.kind == rhs.outcome?.kind && lhs.outcome?.atTick == rhs.outcome?.atTick
+    }
+
+    /// Applies the content part of `command`, received at `tick`. Look changes, queries and
+    /// `quit` are the scene's and the loop's business.
     public mutating func apply(_ command: Command, atTick tick: Int) {
         switch command {
         case .show:
-            if !isVisible { shownAtTick = tick }
             isVisible = true
+            outcome = nil
         case .hide:
             isVisible = false
         case .message(let text):
@@ -31,8 +43,24 @@ public struct HUDState: Sendable, Equatable {
             detail = text
         case .block(let on):
             isBlocking = on
-        case .quit:
+        case .progress(let value):
+            progress = value
+            if let value { lastProgress = value }
+            outcome = nil
+        case .pulsate(let on):
+            progress = on ? nil : lastProgress
+        case .outcome(let kind, let text):
+            outcome = (kind, tick)
+            if let text { message = text }
+            isVisible = true
+        case .ping, .status, .wheelColor, .hudColor, .hudSize, .quit:
             break
         }
+    }
+
+    /// What the HUD shows in the wheel's place, as the status line names it.
+    public var mode: String {
+        if let outcome { return outcome.kind.rawValue }
+        return progress == nil ? "spinner" : "progress"
     }
 }

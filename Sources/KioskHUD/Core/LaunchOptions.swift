@@ -16,6 +16,18 @@ public struct LaunchOptions: Sendable, Equatable {
     public var action = Action.run
     /// The look.
     public var appearance = Appearance()
+    /// Grace, minimum show, fades, auto-dismiss and the stall timeout.
+    public var timing = Timing()
+    /// How stdin's lines are read: kiosk-spinner's commands, or zenity --progress input.
+    public var dialect = CommandParser.Dialect.standard
+    /// A named FIFO to read commands from as well (NUL or newline ends a command).
+    public var fifoPath: String?
+    /// Read psplash's FIFO: `$PSPLASH_FIFO_DIR/psplash_fifo` (default /run).
+    public var readsPsplashFIFO = false
+    /// Also write rejected lines to stdout as `error line N: ...` events.
+    public var reportsErrorsOnStdout = false
+    /// Exit when the process that started the overlay dies.
+    public var exitsWithParent = false
     /// The message shown at start.
     public var message = "Please wait..."
     /// The details line shown at start (empty: none).

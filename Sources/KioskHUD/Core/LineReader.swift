@@ -1,6 +1,7 @@
 /// Cuts a byte stream into numbered lines, holding at most `limitBytes` of any one line.
 ///
-/// Lines end in `\n`; a `\r` before it is dropped. A line longer than the limit is reported as
+/// Lines end in `\n` (and, for psplash's writers, in NUL when asked); a `\r` before the end is
+/// dropped. A line longer than the limit is reported as
 /// over-long once and the rest of it is skipped without being stored, so memory stays bounded
 /// however long the host's line is.
 public struct LineReader: Sendable {
@@ -14,13 +15,17 @@ public struct LineReader: Sendable {
 
     /// The most bytes kept of one line.
     public let limitBytes: Int
+    /// Whether a NUL byte ends a line too (otherwise it is kept, and dropped later as a control
+    /// character).
+    public let endsAtNUL: Bool
     private var pending: [UInt8] = []
     private var skippingOverlongLine = false
     private var linesEnded = 0
 
     /// Creates a reader that keeps lines of up to `limitBytes` bytes.
-    public init(limitBytes: Int = 4096) {
+    public init(limitBytes: Int = 4096, endsAtNUL: Bool = false) {
         self.limitBytes = limitBytes
+        self.endsAtNUL = endsAtNUL
         pending.reserveCapacity(limitBytes)
     }
 
@@ -28,7 +33,7 @@ public struct LineReader: Sendable {
     public mutating func feed(_ chunk: some Collection<UInt8>) -> [Line] {
         var lines: [Line] = []
         for byte in chunk {
-            if byte == UInt8(ascii: "\n") {
+            if byte == UInt8(ascii: "\n") || (byte == 0 && endsAtNUL) {
                 lines.append(endLine())
             } else if !skippingOverlongLine {
                 if pending.count < limitBytes {

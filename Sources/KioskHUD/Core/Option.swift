@@ -25,13 +25,31 @@ enum Option: String, CaseIterable {
     case tickRate = "--tick-rate"
     case snapshot = "--snapshot"
     case at = "--at"
+    case grace = "--grace"
+    case minShow = "--min-show"
+    case fade = "--fade"
+    case dismissAfter = "--dismiss-after"
+    case stallTimeout = "--stall-timeout"
+    case stallMessage = "--stall-message"
+    case showPercent = "--show-percent"
+    case progressStyle = "--progress-style"
+    case fifo = "--fifo"
+    case psplash = "--psplash"
+    case zenity = "--zenity"
+    case errorsToStdout = "--errors-to-stdout"
+    case exitWithParent = "--exit-with-parent"
     case help = "--help"
     case version = "--version"
 
     /// What the value looks like, or nil for a flag.
     var expectedValue: String? {
         switch self {
-        case .message, .detail: return "TEXT"
+        case .message, .detail, .stallMessage: return "TEXT"
+        case .grace, .minShow, .fade: return "MS"
+        case .dismissAfter, .stallTimeout: return "SECONDS"
+        case .progressStyle: return "ring|bar"
+        case .fifo: return "PATH"
+        case .showPercent, .psplash, .zenity, .errorsToStdout, .exitWithParent: return nil
         case .size, .cornerRadius, .fontSize, .minFontSize: return "PX"
         case .style: return "large|medium"
         case .layout: return "vertical|horizontal"
@@ -74,6 +92,19 @@ enum Option: String, CaseIterable {
         case .tickRate: return "animation clock rate, 1-1000 (default 60)"
         case .snapshot: return "read stdin to its end, render one frame to this PNG and exit"
         case .at: return "time of the snapshot's frame (default 0)"
+        case .grace: return "a show followed by hide within this time draws nothing (default 0)"
+        case .minShow: return "once drawn, the HUD stays at least this long (default 0)"
+        case .fade: return "fade in and out over this long; 0 switches at once (default 200)"
+        case .dismissAfter: return "success/error/info hide themselves after this long; 0 keeps them (default 1.5)"
+        case .stallTimeout: return "with no command for this long while shown, show that the host stalled"
+        case .stallMessage: return "message while stalled (default \"Not responding\")"
+        case .showPercent: return "write the percentage with determinate progress"
+        case .progressStyle: return "determinate progress as a ring or a bar (default ring)"
+        case .fifo: return "also read commands from this named FIFO (created 0600 if missing)"
+        case .psplash: return "read psplash's FIFO, $PSPLASH_FIFO_DIR/psplash_fifo (default /run)"
+        case .zenity: return "read zenity --progress input on stdin (N, #TEXT, pulsate:true|false)"
+        case .errorsToStdout: return "also report rejected lines on stdout as \"error line N: ...\""
+        case .exitWithParent: return "exit when the process that started the overlay dies"
         case .help: return "print this help and exit"
         case .version: return "print the version and exit"
         }
@@ -106,6 +137,19 @@ enum Option: String, CaseIterable {
         case .tickRate: options.ticksPerSecond = try integer(value, in: 1...1000)
         case .snapshot: options.action = .snapshot(path: value)
         case .at: options.snapshotAtSeconds = try seconds(value, in: 0...86400)
+        case .grace: options.timing.graceSeconds = try milliseconds(value)
+        case .minShow: options.timing.minimumShowSeconds = try milliseconds(value)
+        case .fade: options.timing.fadeSeconds = try milliseconds(value)
+        case .dismissAfter: options.timing.dismissAfterSeconds = try seconds(value, in: 0...3600)
+        case .stallTimeout: options.timing.stallTimeoutSeconds = try seconds(value, in: 0.1...86400)
+        case .stallMessage: options.timing.stallMessage = TextSanitizer.clean(value)
+        case .showPercent: options.appearance.showsPercent = true
+        case .progressStyle: options.appearance.progressStyle = try choice(value)
+        case .fifo: options.fifoPath = value
+        case .psplash: options.readsPsplashFIFO = true
+        case .zenity: options.dialect = .zenity
+        case .errorsToStdout: options.reportsErrorsOnStdout = true
+        case .exitWithParent: options.exitsWithParent = true
         case .help: options.action = .help
         case .version: options.action = .version
         }
@@ -121,6 +165,10 @@ enum Option: String, CaseIterable {
                                 expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return number
+    }
+
+    private func milliseconds(_ value: String) throws(OptionError) -> Double {
+        Double(try integer(value, in: 0...600_000)) / 1000
     }
 
     private func seconds(_ value: String, in range: ClosedRange<Double>) throws(OptionError) -> Double {

@@ -1,37 +1,86 @@
-/// The overlay's logic in one value: the state the host asked for, laid out for a screen with an
-/// appearance, answering what the frame looks like at any tick and when it next changes.
+/// The overlay's logic in one value: the state the host asked for, when it is on screen, laid out
+/// for a screen with an appearance, answering what the frame looks like at any tick, what the
+/// host should be told, and when the picture next changes by itself.
 ///
 /// It never reads a clock: every question takes the tick. Text is fitted only when it changed.
 public struct OverlayScene: Sendable {
     /// The screen the overlay covers.
     public let screen: Size
-    /// The look.
-    public let appearance: Appearance
+    /// The look; `color`, `hud-color` and `size` change it.
+    public private(set) var appearance: Appearance
+    /// The timing rules.
+    public let timing: Timing
     /// The fixed-rate clock the ticks belong to.
     public let clock: FixedStepClock
     /// What the host has asked for.
     public private(set) var state: HUDState
+    /// When the HUD is on screen.
+    public private(set) var presence: Presence
+    /// The tick of the last command, for the stall timeout.
+    private var lastCommandTick = 0
+    /// Since when the overlay shows that it is stalled.
+    public private(set) var stalledSince: Int?
     private var fitted: FittedPanel?
 
-    /// The text a layout was made for, with the result.
+    /// The text and look a layout was made for, with the result.
     private struct FittedPanel {
         var message: String
         var detail: String
+        var appearance: Appearance
         var layout: HUDLayout
         var labels: [Frame.Label]
     }
 
-    /// Creates a scene with an initial state.
-    public init(screen: Size, appearance: Appearance, clock: FixedStepClock, state: HUDState) {
+    /// Creates a scene with an initial state, drawn at once when visible.
+    public init(screen: Size, appearance: Appearance, timing: Timing = Timing(), clock: FixedStepClock, state: HUDState) {
         self.screen = screen
         self.appearance = appearance
+        self.timing = timing
         self.clock = clock
         self.state = state
+        presence = Presence(timing: Presence.Timing(graceTicks: clock.wholeTicks(inSeconds: timing.graceSeconds),
+                                                    minimumShownTicks: clock.wholeTicks(inSeconds: timing.minimumShowSeconds),
+                                                    fadeTicks: clock.wholeTicks(inSeconds: timing.fadeSeconds)),
+                            visible: state.isVisible)
     }
 
-    /// Applies a host command received at `tick`.
-    public mutating func apply(_ command: Command, atTick tick: Int) {
-        state.apply(command, atTick: tick)
+    /// Applies a host command received at `tick`; returns what to tell the host.
+    public mutating func apply(_ command: Command, atTick tick: Int) -> [OverlayEvent] {
+        var events = advance(to: tick)
+        lastCommandTick = tick
+        stalledSince = nil
+        switch command {
+        case .ping: events.append(.pong)
+        case .status: events.append(.status(statusLine))
+        case .wheelColor(let color): appearance.wheelColor = color
+        case .hudColor(let color): appearance.hudColor = color
+        case .hudSize(let pixels): appearance.hudSizePixels = pixels
+        default: state.apply(command, atTick: tick)
+        }
+        return events + presence.request(visible: state.isVisible, atTick: tick).map(event)
+    }
+
+    /// Moves time on to `tick`: outcomes dismiss themselves, fades and grace times run out, and a
+    /// silent host is noticed. Returns what to tell the host.
+    public mutating func advance(to tick: Int) -> [OverlayEvent] {
+        var events: [OverlayEvent] = []
+        if let dismissal = dismissalTick, tick >= dismissal {
+            state.isVisible = false
+            events += presence.request(visible: false, atTick: dismissal).map(event)
+        }
+        events += presence.advance(to: tick).map(event)
+        if stalledSince == nil, let stall = stallTick, tick >= stall {
+            stalledSince = stall
+            events.append(.stalled)
+        }
+        return events
+    }
+
+    private func event(_ change: Presence.Change) -> OverlayEvent {
+        switch change {
+        case .appeared: return .shown
+        case .disappeared: return .hidden
+        }
     }
 
     /// How many ticks one turn of the wheel takes.
@@ -41,59 +90,115 @@ public struct OverlayScene: Sendable {
     /// turning smoothly.
     public var poseCount: Int { appearance.rotatesSmoothly ? ticksPerTurn : appearance.spokeCount }
 
-    /// The wheel's pose at `tick`.
+    /// The wheel's pose at `tick`: it turns from its first spoke since the HUD was drawn, and
+    /// stands still while stalled.
     public func poseIndex(atTick tick: Int) -> Int {
-        let intoTurn = (tick - state.shownAtTick) %% ticksPerTurn
+        let turning = min(tick, stalledSince ?? tick)
+        let intoTurn = (turning - (presence.drawnSince ?? tick)) %% ticksPerTurn
         return intoTurn * poseCount / ticksPerTurn
     }
 
     /// The frame at `tick`, measuring text with `measurer` when the text changed.
     public mutating func frame(atTick tick: Int, measurer: some TextMeasurer) -> Frame {
-        guard state.isVisible else { return Frame(panel: nil, wheel: nil, input: .nothing, visible: .nothing) }
+        guard presence.isDrawn else { return Frame(panel: nil, indicator: nil, input: .nothing, visible: .nothing) }
         let text = fittedPanel(measurer: measurer)
         let layout = text.layout
+        let opacity = presence.opacity(atTick: tick)
         let panel = Frame.Panel(
             canvas: screen,
             backdrop: state.isBlocking ? appearance.backdropColor : nil,
             hud: layout.hud, cornerRadiusPixels: layout.cornerRadiusPixels, hudColor: appearance.hudColor,
-            labels: text.labels)
-        let wheel = SpokeWheel(count: appearance.spokeCount, radius: Double(layout.wheelBox.width) / 2,
-                               color: appearance.wheelColor)
-        let pose = Frame.WheelPose(box: layout.wheelBox, wheel: wheel, poseIndex: poseIndex(atTick: tick), poseCount: poseCount)
+            labels: text.labels, opacity: (opacity * 255).rounded() / 255)
         let hudRegion = ScreenRegion.roundedRect(layout.hud, cornerRadiusPixels: layout.cornerRadiusPixels)
-        return Frame(panel: panel, wheel: pose,
+        return Frame(panel: panel, indicator: indicator(in: layout.wheelBox, atTick: tick),
                      input: state.isBlocking ? .everything : hudRegion,
                      visible: panel.backdrop == nil ? hudRegion : .everything)
     }
 
-    /// The first tick after `tick` at which the picture changes by itself, or nil when it never
-    /// does (hidden): the loop may sleep until then unless a command arrives.
+    /// What stands in the wheel's place at `tick`.
+    private func indicator(in box: PixelRect, atTick tick: Int) -> Frame.Indicator {
+        if let outcome = state.outcome {
+            return .outcome(Frame.OutcomeMark(box: box, kind: outcome.kind, color: appearance.wheelColor))
+        }
+        if let progress = state.progress {
+            let percent = appearance.showsPercent ? Self.percentText(progress) : nil
+            return .progress(Frame.ProgressGauge(box: box, fraction: progress / 100, style: appearance.progressStyle,
+                                                 color: appearance.wheelColor, percentText: percent))
+        }
+        let wheel = SpokeWheel(count: appearance.spokeCount, radius: Double(box.width) / 2, color: appearance.wheelColor)
+        return .wheel(Frame.WheelPose(box: box, wheel: wheel, poseIndex: poseIndex(atTick: tick), poseCount: poseCount))
+    }
+
+    /// The first tick after `tick` at which the picture changes or the host must be told
+    /// something by itself, or nil when nothing will happen without a command.
     public func nextChangeTick(after tick: Int) -> Int? {
-        guard state.isVisible else { return nil }
+        var candidates = [presence.nextChangeTick(after: tick), dismissalTick, stallTick].compactMap { $0 }
+        if presence.isDrawn, stalledSince == nil, state.outcome == nil, state.progress == nil {
+            candidates.append(nextWheelStep(after: tick))
+        }
+        return candidates.map { max($0, tick + 1) }.min()
+    }
+
+    private func nextWheelStep(after tick: Int) -> Int {
         if appearance.rotatesSmoothly { return tick + 1 }
-        let intoTurn = (tick - state.shownAtTick) %% ticksPerTurn
+        let intoTurn = (tick - (presence.drawnSince ?? tick)) %% ticksPerTurn
         let pose = intoTurn * poseCount / ticksPerTurn
         let nextPoseStarts = ((pose + 1) * ticksPerTurn + poseCount - 1) / poseCount
         return tick + (nextPoseStarts - intoTurn)
     }
 
-    /// The layout and fitted labels for the current text, fitting only when the text changed.
+    /// When the current outcome hides itself, if it does and has not yet.
+    private var dismissalTick: Int? {
+        guard let outcome = state.outcome, state.isVisible, timing.dismissAfterSeconds > 0 else { return nil }
+        return outcome.atTick + clock.wholeTicks(inSeconds: timing.dismissAfterSeconds)
+    }
+
+    /// When a silent host will be noticed, if it can be and has not yet.
+    private var stallTick: Int? {
+        guard let seconds = timing.stallTimeoutSeconds, stalledSince == nil, presence.isDrawn, state.isVisible else {
+            return nil
+        }
+        return max(lastCommandTick, presence.drawnSince ?? lastCommandTick) + clock.ticks(inSeconds: seconds)
+    }
+
+    /// The `status` answer: `visible=1 blocked=0 mode=spinner progress=- message="..."`.
+    public var statusLine: String {
+        let progress = state.progress.map(Self.number) ?? "-"
+        let mode = stalledSince == nil ? state.mode : "stalled"
+        return "visible=\(state.isVisible ? 1 : 0) blocked=\(state.isBlocking ? 1 : 0) mode=\(mode) progress=\(progress) "
+            + "message=\(Self.quoted(state.message)) detail=\(Self.quoted(state.detail))"
+    }
+
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String((value * 10).rounded() / 10)
+    }
+
+    private static func percentText(_ value: Double) -> String { number(value.rounded(.down)) + "%" }
+
+    private static func quoted(_ text: String) -> String {
+        "\"" + text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
+    }
+
+    /// The layout and fitted labels for the current text and look, fitting only on a change.
     private mutating func fittedPanel(measurer: some TextMeasurer) -> FittedPanel {
-        if let fitted, fitted.message == state.message, fitted.detail == state.detail { return fitted }
-        let content = HUDLayout.Content(hasMessage: !state.message.isEmpty, hasDetail: !state.detail.isEmpty)
+        let message = stalledSince == nil ? state.message : timing.stallMessage
+        if let fitted, fitted.message == message, fitted.detail == state.detail, fitted.appearance == appearance {
+            return fitted
+        }
+        let content = HUDLayout.Content(hasMessage: !message.isEmpty, hasDetail: !state.detail.isEmpty)
         var layout = HUDLayout(screen: screen, appearance: appearance, content: content)
-        var labels = self.labels(in: layout, measurer: measurer)
+        var labels = self.labels(message, in: layout, measurer: measurer)
         if labels.contains(where: \.text.isTruncated), layout.hud.width < layout.maximumWidth {
             // Widen the HUD, as an iOS HUD grows with its label: the narrowest width whose text
             // fits whole, else the widest allowed.
             var narrow = layout.hud.width, wide = layout.maximumWidth
             var best = HUDLayout(screen: screen, appearance: appearance, content: content, width: wide)
-            var bestLabels = self.labels(in: best, measurer: measurer)
+            var bestLabels = self.labels(message, in: best, measurer: measurer)
             if !bestLabels.contains(where: \.text.isTruncated) {
                 while wide - narrow > 1 {
                     let middle = (narrow + wide) / 2
                     let candidate = HUDLayout(screen: screen, appearance: appearance, content: content, width: middle)
-                    let candidateLabels = self.labels(in: candidate, measurer: measurer)
+                    let candidateLabels = self.labels(message, in: candidate, measurer: measurer)
                     if candidateLabels.contains(where: \.text.isTruncated) {
                         narrow = middle
                     } else {
@@ -106,19 +211,19 @@ public struct OverlayScene: Sendable {
             layout = best
             labels = bestLabels
         }
-        let result = FittedPanel(message: state.message, detail: state.detail, layout: layout, labels: labels)
+        let result = FittedPanel(message: message, detail: state.detail, appearance: appearance, layout: layout, labels: labels)
         fitted = result
         return result
     }
 
     /// The message and details line fitted into `layout`'s areas.
-    private func labels(in layout: HUDLayout, measurer: some TextMeasurer) -> [Frame.Label] {
+    private func labels(_ message: String, in layout: HUDLayout, measurer: some TextMeasurer) -> [Frame.Label] {
         var labels: [Frame.Label] = []
-        if !state.message.isEmpty {
+        if !message.isEmpty {
             let fitter = MessageFitter(widthPixels: layout.textArea.width, heightPixels: layout.textArea.height,
                                        nominalFontPixels: layout.nominalFontPixels,
                                        minimumFontPixels: appearance.minimumFontPixels, maximumLines: appearance.maximumLines)
-            labels.append(Frame.Label(text: fitter.fit(state.message, measurer: measurer), area: layout.textArea,
+            labels.append(Frame.Label(text: fitter.fit(message, measurer: measurer), area: layout.textArea,
                                       color: appearance.textColor))
         }
         if !state.detail.isEmpty {
@@ -132,6 +237,15 @@ public struct OverlayScene: Sendable {
                                       color: appearance.textColor.fading(by: appearance.detailStrength)))
         }
         return labels
+    }
+}
+
+extension String {
+    /// The string with every `target` replaced by `replacement`.
+    func replacingAll(_ target: Character, with replacement: String) -> String {
+        reduce(into: "") { result, character in
+            if character == target { result += replacement } else { result.append(character) }
+        }
     }
 }
 

@@ -1,0 +1,30 @@
+/// Something the overlay tells the host, one line on stdout each.
+public enum OverlayEvent: Sendable, Equatable, CustomStringConvertible {
+    /// The first frame is on screen (or the overlay started hidden).
+    case ready
+    /// The HUD started being drawn (after the grace time).
+    case shown
+    /// The HUD stopped being drawn (after the fade).
+    case hidden
+    /// No command came for the stall timeout while shown.
+    case stalled
+    /// The answer to `ping`.
+    case pong
+    /// The answer to `status`.
+    case status(String)
+    /// A rejected line, with `--errors-to-stdout`.
+    case error(line: Int, CommandError)
+
+    /// The line written to stdout, without its newline.
+    public var description: String {
+        switch self {
+        case .ready: return "ready"
+        case .shown: return "shown"
+        case .hidden: return "hidden"
+        case .stalled: return "stalled"
+        case .pong: return "pong"
+        case .status(let line): return line
+        case .error(let line, let error): return "error line \(line): \(error)"
+        }
+    }
+}
