@@ -158,7 +158,8 @@ import Testing
         let renderer = FrameRenderer(target: surface, font: font)
         _ = try renderer.draw(overlay.frame(atTick: 0, measurer: font))
         overlay.apply(.hide, atTick: 1)
-        let dirty = try renderer.draw(overlay.frame(atTick: 1, measurer: font))
+        overlay.advance(to: 30)  // after the 0.2 s fade
+        let dirty = try renderer.draw(overlay.frame(atTick: 30, measurer: font))
         #expect(dirty.count == 1)
         #expect(boundingBox(surface) { $0.alpha > 0 }.isEmpty)
     }

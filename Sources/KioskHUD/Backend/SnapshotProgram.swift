@@ -37,7 +37,7 @@ public enum SnapshotProgram {
             guard !quit else { return }
             switch event {
             case .command(.quit, _): quit = true
-            case .command(let command, _): _ = scene.apply(command, atTick: 0)
+            case .command(let command, _): scene.apply(command, atTick: 0)
             case .rejected(let error, let line): Diagnostics.report(error, line: line)
             }
         }

@@ -45,6 +45,7 @@ public struct OverlayScene: Sendable {
     }
 
     /// Applies a host command received at `tick`; returns what to tell the host.
+    @discardableResult
     public mutating func apply(_ command: Command, atTick tick: Int) -> [OverlayEvent] {
         var events = advance(to: tick)
         lastCommandTick = tick
@@ -62,6 +63,7 @@ public struct OverlayScene: Sendable {
 
     /// Moves time on to `tick`: outcomes dismiss themselves, fades and grace times run out, and a
     /// silent host is noticed. Returns what to tell the host.
+    @discardableResult
     public mutating func advance(to tick: Int) -> [OverlayEvent] {
         var events: [OverlayEvent] = []
         if let dismissal = dismissalTick, tick >= dismissal {
