@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+/// `--snapshot` needs no display: it reads stdin to its end and writes one RGBA PNG. The frame's
+/// pixels are tested elsewhere (KioskHUDTests); this checks the program writes a sound file.
+@Suite("Snapshots from the command line", .timeLimit(.minutes(1)))
+struct SnapshotTests {
+    @Test(arguments: [
+        ([String](), 800, 480),
+        (["--window", "320x200"], 320, 200),
+    ])
+    func snapshotWritesAnRGBAPNGOfTheFrameSize(extraArguments: [String], width: Int, height: Int) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-spinner-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("frame.png")
+
+        let program = try SpinnerExecutable.start(["--snapshot", file.path] + extraArguments,
+                                                  environment: ChildProcess.environment(display: nil))
+        try await program.send("msg hello\n")
+        program.closeInput()
+        #expect(try await program.ending() == .exited(0), "stderr: \(program.errors.text)")
+
+        let header = try PNGHeader(Array(Data(contentsOf: file)))
+        #expect(header == PNGHeader(width: width, height: height, bitDepth: 8, colorType: 6))
+    }
+}

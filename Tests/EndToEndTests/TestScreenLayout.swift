@@ -1,0 +1,24 @@
+/// Where the default overlay puts things on a `VirtualScreen`, worked out from the documented
+/// rule (the HUD is a square of 22 % of the shorter side, centred; the wheel sits in its upper
+/// middle and the message below the middle) rather than taken from the program's code.
+enum TestScreenLayout {
+    /// The HUD's edge: 22 % of 768, 169 pixels.
+    static let hudSidePixels = Int((Double(min(VirtualScreen.widthPixels, VirtualScreen.heightPixels)) * 0.22).rounded())
+    /// The screen's centre, inside the wheel's place.
+    static let center = ScreenPoint(x: VirtualScreen.widthPixels / 2, y: VirtualScreen.heightPixels / 2)
+    /// Inside the HUD, left of the wheel, above the message and clear of the rounded corners:
+    /// bare HUD fill (12 pixels in from its left edge at 1024x768).
+    static let hudFill = ScreenPoint(x: center.x - hudSidePixels / 2 + hudSidePixels / 14, y: center.y)
+    /// The HUD's middle column, top to bottom: through the top and bottom spokes and the message.
+    static let hudMiddleColumn = ScreenRect(x: center.x, y: center.y - hudSidePixels / 2, width: 1, height: hudSidePixels)
+    /// Just left of the HUD (16 pixels out).
+    static let justOutsideHUD = ScreenPoint(x: center.x - hudSidePixels / 2 - 16, y: center.y)
+    /// Near the top-left corner, far from the HUD.
+    static let topLeft = ScreenPoint(x: 20, y: 20)
+    /// Near the bottom-right corner, far from the HUD.
+    static let bottomRight = ScreenPoint(x: VirtualScreen.widthPixels - 24, y: VirtualScreen.heightPixels - 28)
+    /// Where the application window beneath the overlay goes: the top-left corner, away from the HUD.
+    static let applicationFrame = ScreenRect(x: 0, y: 0, width: 240, height: 200)
+    /// A point in the application window, outside the HUD.
+    static let inApplication = ScreenPoint(x: 100, y: 90)
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// An Xvfb server of the test's own: a black 1024x768 screen no other test draws on, so tests
+/// that look at pixels can run in parallel.
+///
+/// Xvfb picks a free display number itself (`-displayfd`). It runs under a small shell that
+/// watches a pipe from this process and kills the server when the pipe closes: on `stop()`, and
+/// also when the test process dies without stopping it, so no server outlives the run. The shell
+/// and the server share a process group of their own, the last resort of `stop()`.
+final class VirtualScreen {
+    /// The screen's width in pixels.
+    static let widthPixels = 1024
+    /// The screen's height in pixels.
+    static let heightPixels = 768
+
+    /// The display name, like ":3".
+    let name: String
+    private let watchdog: ChildProcess
+    private var isStopped = false
+
+    private init(name: String, watchdog: ChildProcess) {
+        self.name = name
+        self.watchdog = watchdog
+    }
+
+    deinit { stop() }
+
+    /// Starts a server and returns once it accepts connections.
+    static func start() async throws -> VirtualScreen {
+        // Xvfb writes its display number to fd 1, the pipe, once it accepts connections. An
+        // asynchronous command in a non-interactive shell reads /dev/null, so only `cat` reads
+        // the watch pipe; when it ends the server is killed.
+        let script = """
+            Xvfb -displayfd 1 -screen 0 \(widthPixels)x\(heightPixels)x24 -noreset -br -nolisten tcp & server=$!
+            cat >/dev/null
+            kill $server 2>/dev/null
+            wait $server
+            """
+        let watchdog = try ChildProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", script],
+                                        environment: ChildProcess.environment(display: nil), ownProcessGroup: true)
+        do {
+            let number = try await Poll.value("Xvfb to print its display number", lastSeen: { watchdog.errors.text }) {
+                watchdog.output.lines.first.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            }
+            return VirtualScreen(name: ":\(number)", watchdog: watchdog)
+        } catch {
+            watchdog.closeInput()
+            throw error
+        }
+    }
+
+    /// The environment for a client of this screen (see `ChildProcess.environment`).
+    var environment: [String: String] { ChildProcess.environment(display: name) }
+
+    /// Stops the server and waits for it to go; kills it and its watchdog if that takes over
+    /// five seconds.
+    func stop() {
+        guard !isStopped else { return }
+        isStopped = true
+        watchdog.closeInput()
+        let deadline = Date().addingTimeInterval(5)
+        while watchdog.isRunning, Date() < deadline {
+            usleep(2_000)
+        }
+        if watchdog.isRunning { watchdog.signalGroup(SIGKILL) }
+    }
+}

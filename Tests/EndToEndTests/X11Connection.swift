@@ -1,0 +1,147 @@
+import Foundation
+
+/// A connection of the test's own to an X server: reads screen pixels, asks which window has
+/// the pointer or the keyboard focus, tries to grab the keyboard, and makes a plain window that
+/// stands for the kiosk application beneath the overlay and records the clicks and keys it gets.
+///
+/// Use one connection from one task at a time. It may outlive its server: a lost connection
+/// makes its calls fail instead of ending the test process.
+final class X11Connection {
+    /// An X window id.
+    typealias Window = UInt
+
+    /// Why the connection could not be made.
+    struct CannotConnect: Error, CustomStringConvertible {
+        var display: String
+        var description: String { "cannot open X display \(display)" }
+    }
+
+    /// The root window.
+    let rootWindow: Window
+    private let x: X11Library
+    private let display: OpaquePointer
+
+    // Xlib's values (X.h), named as there.
+    private static let zPixmap: Int32 = 2
+    private static let allPlanes = UInt.max
+    private static let currentTime: UInt = 0
+    private static let grabModeAsync: Int32 = 1
+    private static let grabSuccess: Int32 = 0
+    private static let revertToParent: Int32 = 2
+    private static let keyPress: Int32 = 2
+    private static let buttonPress: Int32 = 4
+    private static let mapNotify: Int32 = 19
+    private static let keyPressMask = 1 << 0
+    private static let buttonPressMask = 1 << 2
+    private static let structureNotifyMask = 1 << 17
+    /// sizeof(XEvent): a union padded to 24 longs.
+    private static let eventBytes = 24 * MemoryLayout<Int>.size
+
+    /// Connects to `displayName`, like ":3".
+    init(displayName: String) throws {
+        let x = try X11Library.shared.get()
+        self.x = x
+        guard let display = displayName.withCString({ x.openDisplay($0) }) else {
+            throw CannotConnect(display: displayName)
+        }
+        self.display = display
+        // When the server goes away first, Xlib's default would end the whole test process.
+        x.setIOErrorExitHandler?(display, { _, _ in }, nil)
+        rootWindow = x.defaultRootWindow(display)
+    }
+
+    deinit {
+        _ = x.closeDisplay(display)
+    }
+
+    /// The colour at `point`.
+    func color(at point: ScreenPoint) -> ScreenColor? {
+        colors(in: ScreenRect(x: point.x, y: point.y, width: 1, height: 1))?.first
+    }
+
+    /// The colours of the screen pixels in `rect`, row by row, as the X server holds them
+    /// (XGetImage on the root window, which includes the windows on it); nil if they could not
+    /// be read.
+    func colors(in rect: ScreenRect) -> [ScreenColor]? {
+        guard let image = x.getImage(display, rootWindow, Int32(rect.x), Int32(rect.y), UInt32(rect.width),
+                                     UInt32(rect.height), Self.allPlanes, Self.zPixmap) else {
+            return nil
+        }
+        defer { _ = x.destroyImage(image) }
+        var colors: [ScreenColor] = []
+        colors.reserveCapacity(rect.width * rect.height)
+        for row in 0..<rect.height {
+            for column in 0..<rect.width {
+                // Xvfb's 24-bit TrueColor visual keeps red, green and blue in bits 23-16, 15-8, 7-0.
+                let pixel = x.getPixel(image, Int32(column), Int32(row))
+                colors.append(ScreenColor(red: Int(pixel >> 16 & 0xFF), green: Int(pixel >> 8 & 0xFF), blue: Int(pixel & 0xFF)))
+            }
+        }
+        return colors
+    }
+
+    /// The top-level window the pointer is in, going by each window's input shape (XQueryPointer);
+    /// the root window when it is in none.
+    func windowUnderPointer() -> Window {
+        var root: Window = 0, child: Window = 0
+        var rootX: Int32 = 0, rootY: Int32 = 0, windowX: Int32 = 0, windowY: Int32 = 0
+        var mask: UInt32 = 0
+        _ = x.queryPointer(display, rootWindow, &root, &child, &rootX, &rootY, &windowX, &windowY, &mask)
+        return child == 0 ? rootWindow : child
+    }
+
+    /// The window with the keyboard focus (XGetInputFocus): 0 for none, 1 for PointerRoot.
+    func focusedWindow() -> Window {
+        var focus: Window = 0
+        var revert: Int32 = 0
+        _ = x.getInputFocus(display, &focus, &revert)
+        return focus
+    }
+
+    /// Gives `window` the keyboard focus (XSetInputFocus).
+    func focus(_ window: Window) {
+        _ = x.setInputFocus(display, window, Self.revertToParent, Self.currentTime)
+        _ = x.sync(display, 0)
+    }
+
+    /// True when another client holds the keyboard: this connection's XGrabKeyboard fails.
+    /// A grab that succeeds is released at once.
+    func keyboardIsGrabbedByAnotherClient() -> Bool {
+        let status = x.grabKeyboard(display, rootWindow, 0, Self.grabModeAsync, Self.grabModeAsync, Self.currentTime)
+        if status == Self.grabSuccess {
+            _ = x.ungrabKeyboard(display, Self.currentTime)
+            _ = x.sync(display, 0)
+            return false
+        }
+        return true
+    }
+
+    /// Makes and maps a plain black window at `frame` that records button presses and key
+    /// presses, as the kiosk application under the overlay would; returns once it is mapped.
+    func makeApplicationWindow(_ frame: ScreenRect) async throws -> Window {
+        let window = x.createSimpleWindow(display, rootWindow, Int32(frame.x), Int32(frame.y),
+                                          UInt32(frame.width), UInt32(frame.height), 0, 0, 0)
+        _ = x.selectInput(display, window, Self.buttonPressMask | Self.keyPressMask | Self.structureNotifyMask)
+        _ = x.mapWindow(display, window)
+        try await Poll.until("the application window to be mapped") { takeEvents(Self.mapNotify, of: window) > 0 }
+        return window
+    }
+
+    /// How many button presses reached `window` since the last call (it must come from
+    /// `makeApplicationWindow`). Takes everything the server sent before the call (XSync).
+    func takeButtonPresses(of window: Window) -> Int { takeEvents(Self.buttonPress, of: window) }
+
+    /// How many key presses reached `window` since the last call, like `takeButtonPresses`.
+    func takeKeyPresses(of window: Window) -> Int { takeEvents(Self.keyPress, of: window) }
+
+    private func takeEvents(_ type: Int32, of window: Window) -> Int {
+        _ = x.sync(display, 0)
+        let event = UnsafeMutableRawPointer.allocate(byteCount: Self.eventBytes, alignment: MemoryLayout<Int>.alignment)
+        defer { event.deallocate() }
+        var count = 0
+        while x.checkTypedWindowEvent(display, window, type, event) != 0 {
+            count += 1
+        }
+        return count
+    }
+}
