@@ -150,6 +150,20 @@ static inline void csdl_x11_exit_on_connection_loss(int status) {
     XSetIOErrorHandler(csdl_x11_on_connection_loss);
 }
 
+/**
+ * Maps (and raises) or unmaps the window with Xlib directly. SDL_ShowWindow, seeing no window
+ * manager, gives the window the keyboard focus (XSetInputFocus), taking it from the application
+ * beneath; mapping an override-redirect window ourselves leaves the focus where it is. Returns 0
+ * when SDL is not on X11.
+ */
+static inline int csdl_x11_map(SDL_Window *window, int mapped) {
+    Display *display; Window xwindow;
+    if (!csdl_x11_handles(window, &display, &xwindow)) return 0;
+    if (mapped) XMapRaised(display, xwindow); else XUnmapWindow(display, xwindow);
+    XFlush(display);
+    return 1;
+}
+
 /** Raises the window above its siblings (XRaiseWindow) without asking for focus. */
 static inline int csdl_x11_raise(SDL_Window *window) {
     Display *display; Window xwindow;

@@ -84,7 +84,10 @@ final class OverlayWindow {
         }
         if wantsMapping != isMapped {
             isMapped = wantsMapping
-            if wantsMapping { SDL_ShowWindow(window) } else { SDL_HideWindow(window) }
+            let mappedDirectly = followsFrameShape && csdl_x11_map(window, wantsMapping ? 1 : 0) != 0
+            if !mappedDirectly {
+                if wantsMapping { SDL_ShowWindow(window) } else { SDL_HideWindow(window) }
+            }
         }
         if wantsMapping { _ = csdl_x11_raise(window) }
         let wantsKeyboard = isMapped && input == .everything
