@@ -1,0 +1,78 @@
+import Glibc
+import Testing
+@testable import KioskHUD
+
+/// Progress rings and outcome marks drawn by the real renderer.
+@Suite(.serialized) struct IndicatorRenderingTests {
+    private let font: FontChain
+
+    init() throws {
+        font = try OverlayProgram.openFonts(LaunchOptions(), session: SDLSession(video: false))
+    }
+
+    private func render(_ command: Command) throws -> (surface: Surface, frame: Frame) {
+        var timing = Timing()
+        timing.fadeSeconds = 0
+        var scene = OverlayScene(screen: Size(width: 400, height: 300), appearance: Appearance(), timing: timing,
+                                 clock: FixedStepClock(), state: HUDState(isVisible: true, message: "Please wait..."))
+        scene.apply(command, atTick: 0)
+        let frame = scene.frame(atTick: 0, measurer: font)
+        let surface = try Surface(width: 400, height: 300)
+        _ = try FrameRenderer(target: surface, font: font).draw(frame)
+        return (surface, frame)
+    }
+
+    private func brightness(_ surface: Surface, _ x: Double, _ y: Double) -> UInt32 {
+        surface.withPixels { rows in
+            let word = rows.row(Int(y))[Int(x)]
+            return ((word >> 16) & 0xFF) + ((word >> 8) & 0xFF) + (word & 0xFF)
+        }
+    }
+
+    @Test(arguments: [0.0, 25, 50, 100])
+    func ringFillsClockwiseFromTheTopToTheFraction(percent: Double) throws {
+        let (surface, frame) = try render(.progress(percent))
+        guard case .progress(let gauge) = frame.indicator else { Issue.record("no ring"); return }
+        let ring = gauge.ring
+        let filledAngle = 360 * percent / 100
+        for degrees in stride(from: 5.0, to: 360, by: 10) {
+            let radians = degrees * Double.pi / 180
+            let level = brightness(surface, ring.center.x + ring.radius * sin(radians), ring.center.y - ring.radius * cos(radians))
+            if degrees < filledAngle - 12 {  // 12°: the round end caps reach past the angle
+                #expect(level > 700, "\(percent)% at \(degrees)° should be filled")
+            } else if degrees > filledAngle + 12, degrees < 348 {  // the start cap reaches back past the top
+                #expect(level < 300 && level > 100, "\(percent)% at \(degrees)° should be the faint track")
+            }
+        }
+    }
+
+    @Test(arguments: Outcome.allCases)
+    func outcomeMarkIsDrawnInsideTheWheelsSquare(outcome: Outcome) throws {
+        let (surface, frame) = try render(.outcome(outcome, message: nil))
+        let box = try #require(frame.indicator).box
+        var inked = 0
+        surface.withPixels { rows in
+            for y in 0..<rows.height {
+                for x in 0..<rows.width where ((rows.row(y)[x] >> 8) & 0xFF) > 200 {
+                    let inText = y > box.maxY
+                    if !inText { #expect(box.contains(px: x, py: y), "ink at \(x),\(y) outside the mark's square") }
+                    if box.contains(px: x, py: y) { inked += 1 }
+                }
+            }
+        }
+        #expect(inked > box.width * box.height / 40)
+    }
+
+    @Test func marksAreTellApart() throws {
+        func inkAt(_ outcome: Outcome, _ fx: Double, _ fy: Double) throws -> UInt32 {
+            let (surface, frame) = try render(.outcome(outcome, message: nil))
+            let box = try #require(frame.indicator).box
+            return brightness(surface, Double(box.x) + fx * Double(box.width), Double(box.y) + fy * Double(box.height))
+        }
+        #expect(try inkAt(.failure, 0.5, 0.5) > 600)   // the cross's centre
+        #expect(try inkAt(.success, 0.5, 0.5) < 300)   // the check mark passes beside it
+        #expect(try inkAt(.success, 0.42, 0.69) > 600) // the check mark's corner
+        #expect(try inkAt(.info, 0.5, 0.26) > 600)     // the i's dot
+        #expect(try inkAt(.info, 0.5, 0.35) < 300)     // the gap under the dot
+    }
+}
