@@ -74,21 +74,29 @@ public struct MessageFitter: Sendable {
     }
 
     /// The longest start of `text` that fits on a line, ending at a break opportunity when there
-    /// is one; at least one grapheme, so wrapping always moves on.
+    /// is one; at least one grapheme, so wrapping always moves on. The fitting length is found by
+    /// bisection over grapheme counts (a longer start is never narrower), so a line costs
+    /// O(log n) measurements.
     private func longestFittingLine(of text: Substring, fits: (String) -> Bool) -> (text: Substring, rest: Substring) {
-        var lastBreak: String.Index?
-        var end = text.startIndex
-        while end < text.endIndex {
-            let next = text.index(after: end)
-            if !fits(String(text[text.startIndex..<next]).trimmingBlanks()) { break }
-            end = next
-            if end < text.endIndex, LineBreaks.canBreak(between: text[text.index(before: end)], and: text[end]) {
-                lastBreak = end
+        var ends: [String.Index] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            index = text.index(after: index)
+            ends.append(index)
+        }
+        var low = 0, high = ends.count
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if fits(String(text[..<ends[middle - 1]]).trimmingBlanks()) { low = middle } else { high = middle - 1 }
+        }
+        if low == ends.count { return (text, text[text.endIndex...]) }
+        let count = max(1, low)
+        for kept in stride(from: count, through: 1, by: -1) {
+            let end = ends[kept - 1]
+            if LineBreaks.canBreak(between: text[text.index(before: end)], and: text[end]) {
+                return (text[..<end], text[end...])
             }
         }
-        if end == text.endIndex { return (text, text[end...]) }
-        if end == text.startIndex { end = text.index(after: end) }
-        let cut = lastBreak ?? end
-        return (text[..<cut], text[cut...])
+        return (text[..<ends[count - 1]], text[ends[count - 1]...])
     }
 }
