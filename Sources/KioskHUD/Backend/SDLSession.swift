@@ -20,6 +20,10 @@ final class SDLSession {
                 SDL_SetHint(SDL_HINT_VIDEODRIVER, drivers.compactMap { $0 }.joined(separator: ","))
             }
             SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
+            // The overlay leaves the screensaver to the host (SDL would inhibit it over D-Bus), and
+            // without a session bus SDL would fork dbus-launch at every start.
+            SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
+            if Environment.value("DBUS_SESSION_BUS_ADDRESS") == nil { setenv("DBUS_SESSION_BUS_ADDRESS", "disabled:", 0) }
             SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
             SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
             SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
