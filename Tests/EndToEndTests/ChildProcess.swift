@@ -39,7 +39,7 @@ final class ChildProcess {
 
     /// The program and its arguments, for messages.
     let command: String
-    /// Its stdout.
+    /// Its stdout (empty unless it is `.read`, see `ProcessLaunch.StandardOutput`).
     let output: PipeDrain
     /// Its stderr.
     let errors: PipeDrain
@@ -47,17 +47,22 @@ final class ChildProcess {
     let processID: pid_t
     private var input: Int32?
     private var finalEnding: Ending?
+    /// The unread end of its stdout with `ProcessLaunch.StandardOutput.unread`.
+    private let heldOutput: Int32?
 
     /// Starts `executable` with `arguments` in exactly `environment` (see `ProcessLaunch`); in a
-    /// process group of its own when `ownProcessGroup`; with `blockedSignals` blocked.
+    /// process group of its own when `ownProcessGroup`; with `blockedSignals` blocked; with stdout
+    /// as `standardOutput` says (an unread stdout is held open until the program ended).
     init(_ executable: URL, _ arguments: [String], environment: [String: String], ownProcessGroup: Bool = false,
-         blockedSignals: [Int32] = []) throws {
+         blockedSignals: [Int32] = [], standardOutput: ProcessLaunch.StandardOutput = .read) throws {
         _ = Self.ignoresBrokenPipes
         command = ([executable.path] + arguments).joined(separator: " ")
         let started = try ProcessLaunch.start(executable.path, arguments, environment: environment,
-                                                ownProcessGroup: ownProcessGroup, blockedSignals: blockedSignals)
+                                                ownProcessGroup: ownProcessGroup, blockedSignals: blockedSignals,
+                                                standardOutput: standardOutput)
         processID = started.processID
         input = started.input
+        heldOutput = started.heldOutput
         output = PipeDrain(FileHandle(fileDescriptor: started.output, closeOnDealloc: true))
         errors = PipeDrain(FileHandle(fileDescriptor: started.errors, closeOnDealloc: true))
     }
@@ -69,6 +74,7 @@ final class ChildProcess {
             var status: Int32 = 0
             _ = waitpid(processID, &status, 0)
         }
+        heldOutput.map { _ = close($0) }
     }
 
     /// Starts the program `name` found on PATH, through `/usr/bin/env`.

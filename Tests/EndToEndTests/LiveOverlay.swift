@@ -26,10 +26,13 @@ final class LiveOverlay {
 
     /// Starts a server, then (when `withApplication`) maps an application window that has the
     /// keyboard focus at `TestScreenLayout.applicationFrame`, then starts kiosk-spinner with
-    /// `arguments` (and `blockedSignals` and `ignoredSignals`, see `SpinnerExecutable.start`).
+    /// `arguments` (and `blockedSignals`, `ignoredSignals` and `standardOutput`, see
+    /// `SpinnerExecutable.start`), with `extraEnvironment` added to the screen's environment.
     /// Returns at once; see `waitUntilShowing()`.
     static func start(_ arguments: [String] = [], withApplication: Bool = false,
-                      blockedSignals: [Int32] = [], ignoredSignals: [Int32] = []) async throws -> LiveOverlay {
+                      blockedSignals: [Int32] = [], ignoredSignals: [Int32] = [],
+                      standardOutput: ProcessLaunch.StandardOutput = .read,
+                      extraEnvironment: [String: String] = [:]) async throws -> LiveOverlay {
         let screen = try await VirtualScreen.start()
         do {
             let x = try X11Connection(displayName: screen.name)
@@ -39,8 +42,9 @@ final class LiveOverlay {
                 x.focus(window)
                 applicationWindow = window
             }
-            let program = try SpinnerExecutable.start(arguments, environment: screen.environment,
-                                                      blockedSignals: blockedSignals, ignoredSignals: ignoredSignals)
+            let environment = screen.environment.merging(extraEnvironment) { _, extra in extra }
+            let program = try SpinnerExecutable.start(arguments, environment: environment, blockedSignals: blockedSignals,
+                                                      ignoredSignals: ignoredSignals, standardOutput: standardOutput)
             return LiveOverlay(screen: screen, x: x, program: program, applicationWindow: applicationWindow)
         } catch {
             screen.stop()
@@ -80,15 +84,16 @@ final class LiveOverlay {
         return window
     }
 
-    /// Waits until no kiosk-spinner window is mapped and the HUD's place is black again.
-    func waitUntilHidden() async throws {
-        try await Poll.until("no mapped window titled kiosk-spinner") { try await visibleOverlayWindows().isEmpty }
-        try await waitForColor(.black, at: TestScreenLayout.hudFill)
+    /// Waits until no kiosk-spinner window is mapped and the HUD's place is black again, each
+    /// for at most `seconds`.
+    func waitUntilHidden(within seconds: Double = Poll.defaultSeconds) async throws {
+        try await Poll.until("no mapped window titled kiosk-spinner", within: seconds) { try await visibleOverlayWindows().isEmpty }
+        try await waitForColor(.black, at: TestScreenLayout.hudFill, within: seconds)
     }
 
-    /// Waits until the pixel at `point` is close to `color`.
-    func waitForColor(_ color: ScreenColor, at point: ScreenPoint) async throws {
-        try await Poll.until("\(color) at \(point)", lastSeen: { "\(x.color(at: point).map(String.init(describing:)) ?? "nothing")" }) {
+    /// Waits until the pixel at `point` is close to `color`, for at most `seconds`.
+    func waitForColor(_ color: ScreenColor, at point: ScreenPoint, within seconds: Double = Poll.defaultSeconds) async throws {
+        try await Poll.until("\(color) at \(point)", within: seconds, lastSeen: { "\(x.color(at: point).map(String.init(describing:)) ?? "nothing")" }) {
             x.color(at: point)?.isClose(to: color) ?? false
         }
     }

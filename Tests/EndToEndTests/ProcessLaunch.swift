@@ -10,16 +10,43 @@ import Foundation
 ///   descriptor is closed in the child, so a child of one test never holds another test's
 ///   pipe open (which would hide the end of input from that test's program).
 enum ProcessLaunch {
+    /// What a started program's stdout is.
+    enum StandardOutput: Equatable, CustomStringConvertible {
+        /// A pipe the test reads (`ChildProcess.output`): the usual case.
+        case read
+        /// A pipe whose read end the test holds open and never reads: once it is full, the
+        /// program's writes to stdout block.
+        case unread
+        /// A pipe whose read end is closed at once: writes to stdout fail with EPIPE (and raise
+        /// SIGPIPE, at its default action in the child).
+        case broken
+        /// No descriptor 1 at all, as `prog >&-` in a shell.
+        case closed
+
+        var description: String {
+            switch self {
+            case .read: return "stdout read"
+            case .unread: return "stdout never read"
+            case .broken: return "stdout a broken pipe"
+            case .closed: return "stdout closed"
+            }
+        }
+    }
+
     /// A started program and the test's ends of its pipes.
     struct Started {
         /// The process id.
         var processID: pid_t
         /// The write end of its stdin.
         var input: Int32
-        /// The read end of its stdout.
+        /// The read end of its stdout; with any `StandardOutput` but `.read`, a descriptor that
+        /// reads end of input at once.
         var output: Int32
         /// The read end of its stderr.
         var errors: Int32
+        /// With `StandardOutput.unread`, the read end of its stdout, for the test to hold open
+        /// and close; else nil.
+        var heldOutput: Int32?
     }
 
     /// A system call that failed while starting a program.
@@ -36,9 +63,11 @@ enum ProcessLaunch {
 
     /// Starts the executable at `path` (absolute) with `arguments` in exactly `environment`; in a
     /// process group of its own when `ownProcessGroup`, so `kill(-pid, ...)` reaches its children;
-    /// with `blockedSignals` blocked (a test of a careless parent), else with none blocked.
+    /// with `blockedSignals` blocked (a test of a careless parent), else with none blocked; with
+    /// stdout as `standardOutput` says.
     static func start(_ path: String, _ arguments: [String], environment: [String: String],
-                      ownProcessGroup: Bool = false, blockedSignals: [Int32] = []) throws(Failed) -> Started {
+                      ownProcessGroup: Bool = false, blockedSignals: [Int32] = [],
+                      standardOutput: StandardOutput = .read) throws(Failed) -> Started {
         let command = ([path] + arguments).joined(separator: " ")
         var opened: [Int32] = []
         defer { opened.forEach { _ = close($0) } }
@@ -49,13 +78,27 @@ enum ProcessLaunch {
             return (ends[0], ends[1])
         }
         let input = try makePipe(), output = try makePipe(), errors = try makePipe()
+        // What the test's `PipeDrain` reads when the program's stdout is not a pipe it reads:
+        // /dev/null, which reads end of input at once.
+        var emptyOutput: Int32?
+        if standardOutput != .read {
+            let descriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw Failed(call: "open /dev/null", command: command, errorNumber: errno) }
+            emptyOutput = descriptor
+        }
+        var keptOutput = emptyOutput
+        defer { keptOutput.map { _ = close($0) } }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         // dup2 clears close-on-exec on the copy, so these three stay open in the child.
         posix_spawn_file_actions_adddup2(&actions, input.read, STDIN_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, output.write, STDOUT_FILENO)
+        if standardOutput == .closed {
+            posix_spawn_file_actions_addclose(&actions, STDOUT_FILENO)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, output.write, STDOUT_FILENO)
+        }
         posix_spawn_file_actions_adddup2(&actions, errors.write, STDERR_FILENO)
         _ = closeFrom?(&actions, 3)
 
@@ -83,7 +126,16 @@ enum ProcessLaunch {
         let result = posix_spawn(&processID, path, &actions, &attributes, argv, envp)
         guard result == 0 else { throw Failed(call: "posix_spawn", command: command, errorNumber: result) }
         opened = [input.read, output.write, errors.write]  // the child's ends, closed here by the defer
-        return Started(processID: processID, input: input.write, output: output.read, errors: errors.read)
+        keptOutput = nil  // from here on the caller owns it
+        guard let emptyOutput else {
+            return Started(processID: processID, input: input.write, output: output.read, errors: errors.read)
+        }
+        if standardOutput == .unread {
+            return Started(processID: processID, input: input.write, output: emptyOutput, errors: errors.read,
+                           heldOutput: output.read)
+        }
+        opened.append(output.read)  // .broken and .closed: nobody reads the program's stdout
+        return Started(processID: processID, input: input.write, output: emptyOutput, errors: errors.read)
     }
 
     private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32

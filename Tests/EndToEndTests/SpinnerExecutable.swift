@@ -33,15 +33,18 @@ enum SpinnerExecutable {
 
     /// Starts kiosk-spinner with `arguments` in `environment` (see `ChildProcess.environment`),
     /// as a careless parent might: with `blockedSignals` blocked and `ignoredSignals` ignored
-    /// (set by a shell's `trap ''` that then execs the program, so the process id is the program's).
+    /// (set by a shell's `trap ''` that then execs the program, so the process id is the program's),
+    /// with stdout as `standardOutput` says.
     static func start(_ arguments: [String], environment: [String: String],
-                      blockedSignals: [Int32] = [], ignoredSignals: [Int32] = []) throws -> ChildProcess {
+                      blockedSignals: [Int32] = [], ignoredSignals: [Int32] = [],
+                      standardOutput: ProcessLaunch.StandardOutput = .read) throws -> ChildProcess {
         guard !ignoredSignals.isEmpty else {
-            return try ChildProcess(url(), arguments, environment: environment, blockedSignals: blockedSignals)
+            return try ChildProcess(url(), arguments, environment: environment, blockedSignals: blockedSignals,
+                                    standardOutput: standardOutput)
         }
         let ignoring = ignoredSignals.map(String.init).joined(separator: " ")
         return try ChildProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "trap '' \(ignoring); exec \"$@\"", "sh", url().path] + arguments,
-                                environment: environment, blockedSignals: blockedSignals)
+                                environment: environment, blockedSignals: blockedSignals, standardOutput: standardOutput)
     }
 
     private static func candidateURLs(sourceFile: String) -> [URL] {

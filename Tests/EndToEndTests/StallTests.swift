@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// `--stall-timeout`: a host that says nothing for that long is shown as stalled (the wheel
+/// stops, `stalled` on stdout) until its next command.
+@Suite("Stall timeout on a real X server", .timeLimit(.minutes(1)))
+struct StallTests {
+    /// A short timeout, and no fade, so the tests wait little.
+    static let arguments = ["--stall-timeout", "0.5", "--fade", "0"]
+    /// How long apart the two looks at a stopped wheel are: more than two of its steps (12 a second).
+    static let stillMilliseconds = 300
+
+    @Test func aSilentHostStopsTheWheelAndAPingBringsItBack() async throws {
+        let overlay = try await LiveOverlay.start(Self.arguments)
+        defer { overlay.stop() }
+        _ = try await overlay.waitUntilShowing()
+
+        let stalled = try await overlay.waitForEvent("stalled")
+        #expect(stalled.index == 2, "after ready and shown: \(overlay.events)")
+        // The stalled frame is drawn before `stalled` is written. This test is about time passing
+        // with nothing drawn, so it waits a fixed time between two looks.
+        let stopped = try #require(overlay.x.colors(in: TestScreenLayout.wheelArea))
+        #expect(stopped.contains { !$0.isClose(to: .hudFill) && $0 != .black }, "the stopped wheel is still drawn")
+        try await Task.sleep(for: .milliseconds(Self.stillMilliseconds))
+        #expect(overlay.x.colors(in: TestScreenLayout.wheelArea) == stopped, "the wheel stands still while stalled")
+        #expect(overlay.events.count == stalled.index + 1, "nothing more on stdout while stalled: \(overlay.events)")
+
+        // Any command brings it back; both lines come in one write, so they are handled at once.
+        try await overlay.program.send("ping\nstatus\n")
+        let pong = try await overlay.waitForEvent("pong", from: stalled.index + 1)
+        let status = try await overlay.waitForEvent("a status line", from: pong.index + 1) { $0.hasPrefix("visible=") }
+        #expect(status.line == #"visible=1 blocked=0 mode=spinner progress=- message="Please wait..." detail="""#)
+
+        // The wheel turns again; a ping every look keeps the overlay from stalling meanwhile.
+        let before = try #require(overlay.x.colors(in: TestScreenLayout.wheelArea))
+        try await Poll.until("the wheel to turn again") {
+            try await overlay.send("ping")
+            return overlay.x.colors(in: TestScreenLayout.wheelArea).map { $0 != before } ?? false
+        }
+    }
+
+    @Test func aHostThatPingsMoreOftenThanTheTimeoutNeverStalls() async throws {
+        // A longer timeout than the other tests', ten heartbeats per timeout: a test task that
+        // a loaded machine holds up for most of a second must not make it stall.
+        let overlay = try await LiveOverlay.start(["--stall-timeout", "1", "--fade", "0"])
+        defer { overlay.stop() }
+        // It may have stalled already on a loaded machine (the timeout runs from the start, and
+        // drawing the first frame may take long); the first pong brings it back and starts the
+        // heartbeats.
+        let shown = try await overlay.waitForEvent("shown")
+        try await overlay.send("ping")
+        let first = try await overlay.waitForEvent("pong", from: shown.index + 1)
+
+        // Two and a half timeouts' worth of heartbeats: time passing is the subject.
+        for _ in 0..<25 {
+            try await Task.sleep(for: .milliseconds(100))
+            try await overlay.send("ping")
+        }
+        let status = try await overlay.status()
+        let later = overlay.events[(first.index + 1)...]
+        #expect(!later.contains("stalled"), "stdout after the first pong: \(later)")
+        #expect(later.count(where: { $0 == "pong" }) == 25, "every ping answered")
+        #expect(status.contains(" mode=spinner "))
+    }
+
+    /// PROTOCOL.md lists `stalled` among the modes `status` reports, and says the next command
+    /// brings the overlay back. `status` is a command, so it should answer what it found
+    /// (stalled) and then bring the overlay back; a second `status` then says spinner.
+    @Test func statusWhileStalledSaysStalledThenRecovers() async throws {
+        let overlay = try await LiveOverlay.start(Self.arguments)
+        defer { overlay.stop() }
+        let stalled = try await overlay.waitForEvent("stalled")
+
+        try await overlay.program.send("status\nstatus\n")
+        let first = try await overlay.waitForEvent("a status line", from: stalled.index + 1) { $0.hasPrefix("visible=") }
+        let second = try await overlay.waitForEvent("a second status line", from: first.index + 1) { $0.hasPrefix("visible=") }
+        withKnownIssue("BUG: status brings a stalled overlay back before it answers, so it never reports mode=stalled, a mode PROTOCOL.md lists") {
+            #expect(first.line == #"visible=1 blocked=0 mode=stalled progress=- message="Please wait..." detail="""#)
+        }
+        #expect(second.line == #"visible=1 blocked=0 mode=spinner progress=- message="Please wait..." detail="""#)
+    }
+}
