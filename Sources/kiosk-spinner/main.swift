@@ -2,6 +2,7 @@ import Glibc
 import KioskHUD
 
 /// kiosk-spinner: reads the options, then runs the overlay or renders a snapshot.
+Environment.reserveStandardDescriptors()
 let options: LaunchOptions
 do {
     options = try OptionParser.parse(Array(CommandLine.arguments.dropFirst()))

@@ -74,9 +74,7 @@ struct StallTests {
         try await overlay.program.send("status\nstatus\n")
         let first = try await overlay.waitForEvent("a status line", from: stalled.index + 1) { $0.hasPrefix("visible=") }
         let second = try await overlay.waitForEvent("a second status line", from: first.index + 1) { $0.hasPrefix("visible=") }
-        withKnownIssue("BUG: status brings a stalled overlay back before it answers, so it never reports mode=stalled, a mode PROTOCOL.md lists") {
-            #expect(first.line == #"visible=1 blocked=0 mode=stalled progress=- message="Please wait..." detail="""#)
-        }
+        #expect(first.line == #"visible=1 blocked=0 mode=stalled progress=- message="Please wait..." detail="""#)
         #expect(second.line == #"visible=1 blocked=0 mode=spinner progress=- message="Please wait..." detail="""#)
     }
 }

@@ -2,7 +2,8 @@ import Testing
 @testable import KioskHUD
 
 /// The bundled fonts as a chain: each character in the first font that has it.
-@Suite(.serialized) struct FontChainTests {
+extension RenderingSuites {
+@Suite struct FontChainTests {
     private let session: SDLSession
     private let paths = FontLocator.fontPaths(preferring: [])
 
@@ -31,4 +32,5 @@ import Testing
         let mixed = try #require(try chain.render("ECG心電", fontPixels: 20))
         #expect(mixed.width == chain.width(of: "ECG心電", fontPixels: 20))
     }
+}
 }

@@ -3,7 +3,8 @@ import Testing
 @testable import KioskHUD
 
 /// Progress rings and outcome marks drawn by the real renderer.
-@Suite(.serialized) struct IndicatorRenderingTests {
+extension RenderingSuites {
+@Suite struct IndicatorRenderingTests {
     private let font: FontChain
 
     init() throws {
@@ -75,4 +76,5 @@ import Testing
         #expect(try inkAt(.info, 0.5, 0.26) > 600)     // the i's dot
         #expect(try inkAt(.info, 0.5, 0.35) < 300)     // the gap under the dot
     }
+}
 }

@@ -41,6 +41,7 @@ import Testing
     @Test func showStartsTheWheelFromItsFirstSpokeAndAnotherShowKeepsItTurning() {
         var overlay = scene(visible: false)
         overlay.apply(.show, atTick: 100)
+        overlay.settle()
         #expect(overlay.poseIndex(atTick: 100) == 0)
         #expect(overlay.poseIndex(atTick: 112) == 2)
         overlay.apply(.show, atTick: 112)

@@ -4,7 +4,8 @@ import Testing
 
 /// Frames rendered by the real backend (SDL surfaces, SDL_ttf text) and probed pixel by pixel.
 /// Serialized: SDL_ttf and FreeType are not to be used from several threads at once.
-@Suite(.serialized) struct RenderedFrameTests {
+extension RenderingSuites {
+@Suite struct RenderedFrameTests {
     private let font: FontChain
 
     init() throws {
@@ -177,4 +178,5 @@ import Testing
         #expect(hud.alpha == 217)
         #expect(abs(Int(hud.red) - 0x1C) <= 1 && abs(Int(hud.blue) - 0x1E) <= 1)
     }
+}
 }

@@ -30,7 +30,8 @@ import Testing
         #expect(overlay.advance(to: 100) == [.hidden])
         frame = overlay.frame(atTick: 100, measurer: FakeMeasurer())
         #expect(frame.panel == nil)
-        #expect(overlay.apply(.show, atTick: 120) == [.shown])
+        overlay.apply(.show, atTick: 120)
+        #expect(overlay.settle() == [.shown])
         #expect(overlay.frame(atTick: 120, measurer: FakeMeasurer()).wheel != nil)
     }
 
@@ -44,7 +45,8 @@ import Testing
 
     @Test func outcomeShowsAHiddenHUD() {
         var overlay = scene(visible: false)
-        #expect(overlay.apply(.outcome(.info, message: "Insert card"), atTick: 5) == [.shown])
+        #expect(overlay.apply(.outcome(.info, message: "Insert card"), atTick: 5).isEmpty)
+        #expect(overlay.settle() == [.shown])
     }
 
     @Test func progressReplacesTheWheelAndStopsTheAnimation() {
@@ -90,6 +92,32 @@ import Testing
         #expect(overlay.advance(to: 10_000).isEmpty)
     }
 
+    @Test func burstOfShowAndHideAtOneTickSaysNothingWhenItEndsAsItBegan() {
+        var overlay = scene()
+        overlay.advance(to: 0)
+        for _ in 0..<1000 {
+            overlay.apply(.hide, atTick: 3)
+            overlay.apply(.show, atTick: 3)
+        }
+        #expect(overlay.settle().isEmpty)
+        #expect(overlay.presence.isDrawn)
+    }
+
+    @Test func statusWhileStalledReportsItThenTheOverlayRecovers() {
+        var overlay = scene { $0.stallTimeoutSeconds = 1 }
+        overlay.advance(to: 0)
+        #expect(overlay.advance(to: 60) == [.stalled])
+        #expect(overlay.apply(.status, atTick: 70) == [.status(
+            "visible=1 blocked=0 mode=stalled progress=- message=\"Please wait...\" detail=\"\"")])
+        #expect(overlay.stalledSince == nil)
+    }
+
+    @Test func aCommandArrivingLateIsNotTakenForSilence() {
+        var overlay = scene { $0.stallTimeoutSeconds = 1 }
+        overlay.advance(to: 0)
+        #expect(overlay.apply(.ping, atTick: 75) == [.pong])  // the loop woke late; the host was not silent
+    }
+
     @Test func pingAndStatusAnswer() {
         var overlay = scene()
         overlay.advance(to: 0)
@@ -129,6 +157,7 @@ import Testing
             overlay.apply(.message("message \(index)"), atTick: 7)
         }
         #expect(overlay.state.message == "message 99999" && !overlay.state.isVisible)
+        #expect(overlay.settle() == [.hidden])  // one event for the whole burst, not 100 000
         #expect(overlay.frame(atTick: 7, measurer: FakeMeasurer()).panel == nil)
     }
 }

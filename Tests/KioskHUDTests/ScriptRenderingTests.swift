@@ -2,7 +2,8 @@ import Testing
 @testable import KioskHUD
 
 /// Messages in the scripts devices ship with, rendered by the real font chain and renderer.
-@Suite(.serialized) struct ScriptRenderingTests {
+extension RenderingSuites {
+@Suite struct ScriptRenderingTests {
     private let fonts: FontChain
 
     init() throws {
@@ -109,4 +110,5 @@ import Testing
         let label = try #require(scene.frame(atTick: 0, measurer: fonts).panel?.labels.first)
         #expect(label.text.isTruncated && label.text.lines.last?.hasSuffix("…") == true)
     }
+}
 }

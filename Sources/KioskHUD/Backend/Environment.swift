@@ -1,7 +1,20 @@
 import Glibc
 
 /// The process's environment and files, read with libc alone.
-enum Environment {
+public enum Environment {
+    /// Opens /dev/null on any of stdin, stdout and stderr that the parent left closed. Otherwise
+    /// the next file opened takes that number, and the X connection opened as descriptor 1 would
+    /// receive the events meant for stdout. Call first thing.
+    public static func reserveStandardDescriptors() {
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            let opened = open("/dev/null", O_RDWR)
+            if opened >= 0, opened != descriptor {
+                dup2(opened, descriptor)
+                close(opened)
+            }
+        }
+    }
+
     /// The value of environment variable `name`, or nil when unset.
     static func value(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }

@@ -4,12 +4,13 @@ import Glibc
 /// blocks on a host that does not read: while the queue is full, new events are dropped; once
 /// stdout is closed or broken, every event is dropped (SIGPIPE is ignored).
 final class EventWriter: @unchecked Sendable {
-    /// The most lines waiting at once.
-    static let capacity = 1024
+    /// The most lines waiting at once (about 1 MB at most).
+    static let capacity = 16384
 
-    // Guards `lines` and `isBroken`.
+    // Guards `lines`, `isWriting` and `isBroken`.
     private let condition = Condition()
     private var lines: [String] = []
+    private var isWriting = false
     private var isBroken = false
 
     /// Starts the writer thread.
@@ -26,20 +27,39 @@ final class EventWriter: @unchecked Sendable {
         }
     }
 
+    /// Waits until every queued line is written (or stdout broke), for at most `seconds`: the
+    /// answers to the commands before `quit` reach the host, and a stuck stdout cannot hold the
+    /// exit up.
+    func drain(within seconds: Double) {
+        let deadline = Self.now() + seconds
+        while condition.locked({ (!lines.isEmpty || isWriting) && !isBroken }), Self.now() < deadline {
+            usleep(1000)
+        }
+    }
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
     private func run() {
         while true {
             let batch: [String] = condition.locked {
                 while lines.isEmpty { condition.wait() }
+                isWriting = true
                 defer { lines.removeAll(keepingCapacity: true) }
                 return lines
             }
-            for line in batch where !Self.write(line) {
-                condition.locked {
+            let written = batch.allSatisfy(Self.write)
+            condition.locked {
+                isWriting = false
+                if !written {
                     isBroken = true
                     lines.removeAll()
                 }
-                return
             }
+            if !written { return }
         }
     }
 

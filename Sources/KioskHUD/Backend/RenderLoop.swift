@@ -30,6 +30,9 @@ final class RenderLoop {
     private var lastFrame: Frame?
     private var isReady = false
 
+    /// How long `quit` waits for the answers before it to reach stdout.
+    static let drainSeconds = 0.5
+
     /// Creates a loop drawing `scene` into `window` with `font`.
     init(window: OverlayWindow, font: FontChain, scene: OverlayScene, settings: Settings) throws(SDLError) {
         guard window.surface.isDirectlyDrawable else {
@@ -58,6 +61,8 @@ final class RenderLoop {
             for item in inbox.takeAll() {
                 switch item {
                 case .event(.command(.quit, _), _):
+                    news.forEach(events.post)
+                    events.drain(within: Self.drainSeconds)
                     return .success
                 case .event(.command(let command, _), _):
                     news += scene.apply(command, atTick: tick)
@@ -68,6 +73,7 @@ final class RenderLoop {
                     if settings.exitsAtEndOfInput { return .success }
                 }
             }
+            news += scene.settle()
             do {
                 try show(scene.frame(atTick: tick, measurer: font))
             } catch {

@@ -20,6 +20,7 @@ public enum SnapshotProgram {
             var scene = OverlayProgram.makeScene(settled, screen: size)
             if isatty(STDIN_FILENO) == 0 { applyInput(to: &scene, dialect: options.dialect) }
             let tick = Int((options.snapshotAtSeconds * Double(scene.clock.ticksPerSecond)).rounded(.down))
+            scene.advance(to: tick)
             _ = try renderer.draw(scene.frame(atTick: tick, measurer: font))
             try writePNG(canvas, to: path)
             return .success

@@ -20,6 +20,8 @@ public struct OverlayScene: Sendable {
     private var lastCommandTick = 0
     /// Since when the overlay shows that it is stalled.
     public private(set) var stalledSince: Int?
+    /// The tick of the first visibility change not yet settled.
+    private var visibilityChangedAt: Int?
     private var fitted: FittedPanel?
 
     /// The text and look a layout was made for, with the result.
@@ -46,25 +48,48 @@ public struct OverlayScene: Sendable {
 
     /// Applies a host command received at `tick`; returns what to tell the host.
     @discardableResult
+    ///
+    /// A change of visibility takes effect at `settle` (or the next `advance`, or a command at a
+    /// later tick), once per tick: a burst of `show`/`hide` at one tick ends in the last one's
+    /// state without a flicker of events. A command ends a stall, after `status` has reported it.
     public mutating func apply(_ command: Command, atTick tick: Int) -> [OverlayEvent] {
-        var events = advance(to: tick)
-        lastCommandTick = tick
-        stalledSince = nil
+        lastCommandTick = max(lastCommandTick, tick)
+        var events: [OverlayEvent] = []
+        if let pending = visibilityChangedAt, pending < tick { events += settle() }
+        events += advanceTime(to: tick)
         switch command {
         case .ping: events.append(.pong)
         case .status: events.append(.status(statusLine))
         case .wheelColor(let color): appearance.wheelColor = color
         case .hudColor(let color): appearance.hudColor = color
         case .hudSize(let pixels): appearance.hudSizePixels = pixels
-        default: state.apply(command, atTick: tick)
+        default:
+            let wasVisible = state.isVisible
+            state.apply(command, atTick: tick)
+            if state.isVisible != wasVisible { visibilityChangedAt = visibilityChangedAt ?? tick }
         }
-        return events + presence.request(visible: state.isVisible, atTick: tick).map(event)
+        stalledSince = nil
+        return events
+    }
+
+    /// Lets the visibility the commands asked for take effect (at the tick of the first change
+    /// since the last settle); returns what appeared or disappeared.
+    @discardableResult
+    public mutating func settle() -> [OverlayEvent] {
+        guard let tick = visibilityChangedAt else { return [] }
+        visibilityChangedAt = nil
+        return presence.request(visible: state.isVisible, atTick: tick).map(event)
     }
 
     /// Moves time on to `tick`: outcomes dismiss themselves, fades and grace times run out, and a
     /// silent host is noticed. Returns what to tell the host.
     @discardableResult
     public mutating func advance(to tick: Int) -> [OverlayEvent] {
+        settle() + advanceTime(to: tick)
+    }
+
+    /// What time alone does by `tick`, leaving unsettled visibility changes for `settle`.
+    private mutating func advanceTime(to tick: Int) -> [OverlayEvent] {
         var events: [OverlayEvent] = []
         if let dismissal = dismissalTick, tick >= dismissal {
             state.isVisible = false
@@ -101,6 +126,7 @@ public struct OverlayScene: Sendable {
     }
 
     /// The frame at `tick`, measuring text with `measurer` when the text changed.
+    /// Call `settle` (or `advance`) after applying commands, so their visibility is drawn.
     public mutating func frame(atTick tick: Int, measurer: some TextMeasurer) -> Frame {
         guard presence.isDrawn else { return Frame(panel: nil, indicator: nil, input: .nothing, visible: .nothing) }
         let text = fittedPanel(measurer: measurer)
