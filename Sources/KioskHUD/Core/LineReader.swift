@@ -61,6 +61,8 @@ public struct LineReader: Sendable {
         }
         if skippingOverlongLine { return Line(number: linesEnded, bytes: nil) }
         if pending.last == UInt8(ascii: "\r") { pending.removeLast() }
-        return Line(number: linesEnded, bytes: pending)
+        // A copy of just the line's bytes: handing out `pending` itself would make the
+        // `removeAll(keepingCapacity:)` above allocate a fresh limit-sized buffer for every line.
+        return Line(number: linesEnded, bytes: pending.withUnsafeBufferPointer { Array($0) })
     }
 }
