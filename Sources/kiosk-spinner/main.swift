@@ -1,14 +1,15 @@
 import Glibc
 import KioskHUD
 
-/// kiosk-spinner: reads the options, then runs the overlay or renders a snapshot.
+/// kiosk-spinner: reads the settings and options, then runs the overlay, renders a snapshot, or
+/// prints what was asked for.
 Environment.reserveStandardDescriptors()
 let options: LaunchOptions
 do {
-    options = try OptionParser.parse(Array(CommandLine.arguments.dropFirst()))
+    options = try LaunchConfiguration.load(arguments: Array(CommandLine.arguments.dropFirst()))
 } catch {
     Diagnostics.report("\(error)")
-    Diagnostics.writeAll(Usage.text + "\n", to: STDERR_FILENO)
+    if case .option = error { Diagnostics.writeAll(Usage.text + "\n", to: STDERR_FILENO) }
     exit(ExitStatus.usage.rawValue)
 }
 
@@ -19,6 +20,9 @@ case .help:
     status = .success
 case .version:
     print("kiosk-spinner \(Usage.version)")
+    status = .success
+case .printConfig:
+    print(ConfigFile.text(of: options), terminator: "")
     status = .success
 case .snapshot(let path):
     status = SnapshotProgram.run(options: options, path: path)

@@ -46,7 +46,7 @@ import Testing
     @Test(arguments: [
         (["--bogus"], OptionError.unknownOption("--bogus")),
         (["show"], .unexpectedArgument("show")),
-        (["--size"], .missingValue(option: "--size", expected: "PX")),
+        (["--size"], .missingValue(option: "--size", expected: "PX|auto")),
         (["--smooth=yes"], .invalidValue(option: "--smooth", value: "yes", expected: "no value")),
         (["--color", "#GGGGGG"], .invalidValue(option: "--color", value: "#GGGGGG", expected: "COLOR")),
         (["--style", "huge"], .invalidValue(option: "--style", value: "huge", expected: "large|medium")),

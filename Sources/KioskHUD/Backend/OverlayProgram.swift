@@ -38,9 +38,13 @@ public enum OverlayProgram {
             let placement = options.windowSize.map { .plain($0) } ?? OverlayWindow.Placement.overlay(display: options.display)
             let window = try OverlayWindow(placement: placement, session: session)
             let settings = RenderLoop.Settings(dialect: options.dialect, exitsAtEndOfInput: options.exitsAtEndOfInput,
-                                               reportsErrorsOnStdout: options.reportsErrorsOnStdout, fifo: fifo)
+                                               reportsErrorsOnStdout: options.reportsErrorsOnStdout, fifo: fifo,
+                                               rotation: options.rotation)
+            var scaled = options
+            scaled.scale = options.scale ?? DisplayScale.automatic(dpi: displayDPI(options.display))
             loop = try RenderLoop(window: window, font: openFonts(options, session: session),
-                                  scene: makeScene(options, screen: window.size), settings: settings)
+                                  scene: makeScene(scaled, screen: options.rotation.logicalSize(ofDisplay: window.size)),
+                                  settings: settings)
         } catch {
             if error.call.hasPrefix("TTF_") {
                 Diagnostics.report("cannot load the font: \(error)")
@@ -50,6 +54,13 @@ public enum OverlayProgram {
             return .noDisplay
         }
         return loop.run()
+    }
+
+    /// The display's diagonal DPI (SDL_GetDisplayDPI), or nil when SDL does not know it.
+    private static func displayDPI(_ display: Int) -> Double? {
+        var diagonal: Float = 0
+        guard SDL_GetDisplayDPI(Int32(display), &diagonal, nil, nil) == 0, diagonal > 0 else { return nil }
+        return Double(diagonal)
     }
 
     /// The FIFO to read: `--fifo`, or psplash's with `--psplash`.
@@ -82,7 +93,9 @@ public enum OverlayProgram {
     static func makeScene(_ options: LaunchOptions, screen: Size) -> OverlayScene {
         var state = HUDState(isVisible: !options.startsHidden, message: options.message)
         state.detail = options.detail
-        return OverlayScene(screen: screen, appearance: options.appearance, timing: options.timing,
+        var appearance = options.appearance
+        appearance.scale = options.scale ?? 1
+        return OverlayScene(screen: screen, appearance: appearance, timing: options.timing,
                             clock: FixedStepClock(ticksPerSecond: options.ticksPerSecond), state: state)
     }
 }

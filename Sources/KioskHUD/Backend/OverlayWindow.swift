@@ -12,6 +12,8 @@ final class OverlayWindow {
     let surface: Surface
     /// The window's size in pixels.
     let size: Size
+    /// How the overlay's picture (and so its regions) is turned on the display.
+    var rotation = Rotation.upright
     /// True for the overlay, whose window takes the frame's shape; a plain window shows all.
     private let followsFrameShape: Bool
     private var shownRegion: ScreenRegion?
@@ -100,7 +102,9 @@ final class OverlayWindow {
     }
 
     private func setShape(_ region: ScreenRegion, kind: csdl_shape_kind) {
-        let coordinates = region.rectangles(canvas: size).flatMap { [Int32($0.x), Int32($0.y), Int32($0.width), Int32($0.height)] }
+        let logical = rotation.logicalSize(ofDisplay: size)
+        let coordinates = region.rectangles(canvas: logical).map { rotation.displayRect($0, logical: logical) }
+            .flatMap { [Int32($0.x), Int32($0.y), Int32($0.width), Int32($0.height)] }
         _ = coordinates.withUnsafeBufferPointer {
             csdl_x11_set_shape(window, Int32(kind.rawValue), $0.baseAddress, Int32(coordinates.count / 4))
         }

@@ -17,11 +17,14 @@ final class RenderLoop {
         var reportsErrorsOnStdout = false
         /// A FIFO to read commands from as well.
         var fifo: FIFOReader?
+        /// How the picture is turned on the display.
+        var rotation = Rotation.upright
     }
 
     private let window: OverlayWindow
     private let font: FontChain
     private let renderer: FrameRenderer
+    private let turned: TurnedCanvas
     private var scene: OverlayScene
     private let settings: Settings
     private let inbox = CommandInbox()
@@ -42,7 +45,9 @@ final class RenderLoop {
         self.font = font
         self.scene = scene
         self.settings = settings
-        renderer = FrameRenderer(target: window.surface, font: font)
+        turned = try TurnedCanvas(display: window.surface, rotation: settings.rotation)
+        window.rotation = settings.rotation
+        renderer = FrameRenderer(target: turned.canvas, font: font)
     }
 
     /// Runs until `quit`, SIGINT/SIGTERM or, when asked, the end of stdin.
@@ -103,7 +108,7 @@ final class RenderLoop {
         if frame.panel != lastFrame?.panel || frame.input != lastFrame?.input {
             window.claim(visible: frame.visible, input: frame.input)
         }
-        try window.present(dirty)
+        try window.present(turned.turn(dirty))
         lastFrame = frame
     }
 

@@ -11,18 +11,20 @@ public enum SnapshotProgram {
         do {
             let font = try OverlayProgram.openFonts(options, session: SDLSession(video: false))
             let size = options.windowSize ?? LaunchOptions.defaultSnapshotSize
-            let canvas = try Surface(width: size.width, height: size.height)
-            let renderer = FrameRenderer(target: canvas, font: font)
+            let display = try Surface(width: size.width, height: size.height)
+            let turned = try TurnedCanvas(display: display, rotation: options.rotation)
+            let renderer = FrameRenderer(target: turned.canvas, font: font)
             var settled = options
             settled.timing.graceSeconds = 0
             settled.timing.minimumShowSeconds = 0
             settled.timing.fadeSeconds = 0
-            var scene = OverlayProgram.makeScene(settled, screen: size)
+            var scene = OverlayProgram.makeScene(settled, screen: turned.logicalSize)
             if isatty(STDIN_FILENO) == 0 { applyInput(to: &scene, dialect: options.dialect) }
             let tick = Int((options.snapshotAtSeconds * Double(scene.clock.ticksPerSecond)).rounded(.down))
             scene.advance(to: tick)
             _ = try renderer.draw(scene.frame(atTick: tick, measurer: font))
-            try writePNG(canvas, to: path)
+            _ = turned.turn([PixelRect(x: 0, y: 0, width: turned.logicalSize.width, height: turned.logicalSize.height)])
+            try writePNG(display, to: path)
             return .success
         } catch {
             Diagnostics.report("snapshot: \(error)")

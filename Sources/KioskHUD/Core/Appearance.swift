@@ -68,6 +68,9 @@ public struct Appearance: Sendable, Equatable {
     public static let automaticHUDFraction = 0.22
     /// The smallest automatic HUD, so a message still fits on small panels.
     public static let minimumAutomaticHUDPixels = 120
+    /// Display pixels per overlay pixel (HiDPI): every size above is multiplied by it.
+    public var scale = 1
+
     /// The smallest HUD a user may ask for.
     public static let minimumHUDPixels = 32
     /// The most spokes a wheel may have.

@@ -92,17 +92,18 @@ public struct HUDLayout: Sendable, Equatable {
                 : empty
             nominalFontPixels = Int((Double(band) * 0.3).rounded())
         }
-        cornerRadiusPixels = min(appearance.cornerRadiusPixels ?? Int((Double(min(hud.width, hud.height)) * 0.1).rounded()),
+        cornerRadiusPixels = min(appearance.cornerRadiusPixels.map { $0 * appearance.scale }
+                                    ?? Int((Double(min(hud.width, hud.height)) * 0.1).rounded()),
                                  min(hud.width, hud.height) / 2)
-        if let fontPixels = appearance.fontPixels { nominalFontPixels = fontPixels }
+        if let fontPixels = appearance.fontPixels { nominalFontPixels = fontPixels * appearance.scale }
     }
 
     /// The HUD size in pixels: the requested one, or 22 % of the screen's shorter side (at least
     /// `minimumAutomaticHUDPixels`); never larger than the screen.
     public static func hudSize(screen: Size, appearance: Appearance) -> Int {
-        let automatic = max(Appearance.minimumAutomaticHUDPixels,
+        let automatic = max(Appearance.minimumAutomaticHUDPixels * appearance.scale,
                             Int((Double(screen.shorterSide) * Appearance.automaticHUDFraction).rounded()))
-        let requested = appearance.hudSizePixels ?? automatic
+        let requested = appearance.hudSizePixels.map { $0 * appearance.scale } ?? automatic
         return max(Appearance.minimumHUDPixels, min(requested, screen.shorterSide))
     }
 }

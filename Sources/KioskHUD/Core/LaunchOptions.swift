@@ -10,6 +10,8 @@ public struct LaunchOptions: Sendable, Equatable {
         case help
         /// Print the version and exit 0.
         case version
+        /// Print the effective settings as a settings file and exit 0.
+        case printConfig
     }
 
     /// What to do.
@@ -40,10 +42,16 @@ public struct LaunchOptions: Sendable, Equatable {
     public var fontPaths: [String] = []
     /// The display to cover, counting from 0.
     public var display = 0
+    /// How the overlay is turned for a panel mounted turned.
+    public var rotation = Rotation.upright
+    /// Display pixels per overlay pixel; nil picks it from the display's DPI.
+    public var scale: Int?
     /// A plain window of this size instead of a fullscreen overlay; also the snapshot's size.
     public var windowSize: Size?
     /// The time of the snapshot's frame, in seconds after the commands were applied.
     public var snapshotAtSeconds = 0.0
+    /// The settings file given with `--config`.
+    public var configPath: String?
     /// The rate of the fixed-step clock.
     public var ticksPerSecond = 60
 

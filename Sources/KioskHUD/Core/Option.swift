@@ -21,6 +21,8 @@ enum Option: String, CaseIterable {
     case minFontSize = "--min-font-size"
     case maxLines = "--max-lines"
     case display = "--display"
+    case rotate = "--rotate"
+    case scale = "--scale"
     case window = "--window"
     case tickRate = "--tick-rate"
     case snapshot = "--snapshot"
@@ -38,6 +40,8 @@ enum Option: String, CaseIterable {
     case zenity = "--zenity"
     case errorsToStdout = "--errors-to-stdout"
     case exitWithParent = "--exit-with-parent"
+    case config = "--config"
+    case printConfig = "--print-config"
     case help = "--help"
     case version = "--version"
 
@@ -46,11 +50,13 @@ enum Option: String, CaseIterable {
         switch self {
         case .message, .detail, .stallMessage: return "TEXT"
         case .grace, .minShow, .fade: return "MS"
-        case .dismissAfter, .stallTimeout: return "SECONDS"
+        case .dismissAfter: return "SECONDS"
+        case .stallTimeout: return "SECONDS|off"
         case .progressStyle: return "ring|bar"
-        case .fifo: return "PATH"
-        case .showPercent, .psplash, .zenity, .errorsToStdout, .exitWithParent: return nil
-        case .size, .cornerRadius, .fontSize, .minFontSize: return "PX"
+        case .fifo, .config: return "PATH"
+        case .showPercent, .psplash, .zenity, .errorsToStdout, .exitWithParent, .printConfig: return nil
+        case .size, .cornerRadius, .fontSize: return "PX|auto"
+        case .minFontSize: return "PX"
         case .style: return "large|medium"
         case .layout: return "vertical|horizontal"
         case .color, .textColor: return "COLOR"
@@ -60,6 +66,8 @@ enum Option: String, CaseIterable {
         case .period, .at: return "SECONDS"
         case .font, .snapshot: return "PATH"
         case .window: return "WxH"
+        case .rotate: return "0|90|180|270"
+        case .scale: return "N|auto"
         case .tickRate: return "HZ"
         case .startHidden, .exitOnEOF, .smooth, .help, .version: return nil
         }
@@ -89,6 +97,8 @@ enum Option: String, CaseIterable {
         case .maxLines: return "most lines the message wraps onto (default 3)"
         case .display: return "display to cover, from 0 (default 0)"
         case .window: return "a plain window of this size instead of the fullscreen overlay"
+        case .rotate: return "turn the picture clockwise for a panel mounted turned (default 0)"
+        case .scale: return "HiDPI: multiply every size; auto: 2 from ~192 dpi, else 1 (default auto)"
         case .tickRate: return "animation clock rate, 1-1000 (default 60)"
         case .snapshot: return "read stdin to its end, render one frame to this PNG and exit"
         case .at: return "time of the snapshot's frame (default 0)"
@@ -96,7 +106,7 @@ enum Option: String, CaseIterable {
         case .minShow: return "once drawn, the HUD stays at least this long (default 0)"
         case .fade: return "fade in and out over this long; 0 switches at once (default 200)"
         case .dismissAfter: return "success/error/info hide themselves after this long; 0 keeps them (default 1.5)"
-        case .stallTimeout: return "with no command for this long while shown, show that the host stalled"
+        case .stallTimeout: return "with no command for this long while shown, show that the host stalled (default off)"
         case .stallMessage: return "message while stalled (default \"Not responding\")"
         case .showPercent: return "write the percentage with determinate progress"
         case .progressStyle: return "determinate progress as a ring or a bar (default ring)"
@@ -105,6 +115,8 @@ enum Option: String, CaseIterable {
         case .zenity: return "read zenity --progress input on stdin (N, #TEXT, pulsate:true|false)"
         case .errorsToStdout: return "also report rejected lines on stdout as \"error line N: ...\""
         case .exitWithParent: return "exit when the process that started the overlay dies"
+        case .config: return "read settings (name = value lines) from FILE; options given here win"
+        case .printConfig: return "print the effective settings in that format and exit"
         case .help: return "print this help and exit"
         case .version: return "print the version and exit"
         }
@@ -117,23 +129,27 @@ enum Option: String, CaseIterable {
         case .detail: options.detail = TextSanitizer.clean(value)
         case .startHidden: options.startsHidden = true
         case .exitOnEOF: options.exitsAtEndOfInput = true
-        case .size: options.appearance.hudSizePixels = try integer(value, in: Appearance.minimumHUDPixels...16384)
+        case .size: options.appearance.hudSizePixels = try automatic(value) { v throws(OptionError) in try integer(v, in: Appearance.minimumHUDPixels...16384) }
         case .style: options.appearance.wheelStyle = try choice(value)
         case .layout: options.appearance.layout = try choice(value)
         case .color: options.appearance.wheelColor = try color(value)
         case .textColor: options.appearance.textColor = try color(value)
         case .hudColor: options.appearance.hudColor = try color(value)
-        case .cornerRadius: options.appearance.cornerRadiusPixels = try integer(value, in: 0...8192)
+        case .cornerRadius: options.appearance.cornerRadiusPixels = try automatic(value) { v throws(OptionError) in try integer(v, in: 0...8192) }
         case .backdrop: options.appearance.backdropColor = value.lowercased() == "none" ? nil : try color(value)
         case .spokes: options.appearance.spokeCount = try integer(value, in: 3...Appearance.maximumSpokeCount)
         case .period: options.appearance.periodSeconds = try seconds(value, in: 0.05...60)
         case .smooth: options.appearance.rotatesSmoothly = true
         case .font: options.fontPaths.append(value)
-        case .fontSize: options.appearance.fontPixels = try integer(value, in: 4...1024)
+        case .fontSize: options.appearance.fontPixels = try automatic(value) { v throws(OptionError) in try integer(v, in: 4...1024) }
         case .minFontSize: options.appearance.minimumFontPixels = try integer(value, in: 4...512)
         case .maxLines: options.appearance.maximumLines = try integer(value, in: 1...20)
         case .display: options.display = try integer(value, in: 0...63)
         case .window: options.windowSize = try size(value)
+        case .rotate:
+            guard let degrees = Int(value), let rotation = Rotation(rawValue: degrees) else { throw invalid(value) }
+            options.rotation = rotation
+        case .scale: options.scale = value.lowercased() == "auto" ? nil : try integer(value, in: 1...8)
         case .tickRate: options.ticksPerSecond = try integer(value, in: 1...1000)
         case .snapshot: options.action = .snapshot(path: value)
         case .at: options.snapshotAtSeconds = try seconds(value, in: 0...86400)
@@ -141,7 +157,8 @@ enum Option: String, CaseIterable {
         case .minShow: options.timing.minimumShowSeconds = try milliseconds(value)
         case .fade: options.timing.fadeSeconds = try milliseconds(value)
         case .dismissAfter: options.timing.dismissAfterSeconds = try seconds(value, in: 0...3600)
-        case .stallTimeout: options.timing.stallTimeoutSeconds = try seconds(value, in: 0.1...86400)
+        case .stallTimeout:
+            options.timing.stallTimeoutSeconds = value.lowercased() == "off" ? nil : try seconds(value, in: 0.1...86400)
         case .stallMessage: options.timing.stallMessage = TextSanitizer.clean(value)
         case .showPercent: options.appearance.showsPercent = true
         case .progressStyle: options.appearance.progressStyle = try choice(value)
@@ -150,6 +167,8 @@ enum Option: String, CaseIterable {
         case .zenity: options.dialect = .zenity
         case .errorsToStdout: options.reportsErrorsOnStdout = true
         case .exitWithParent: options.exitsWithParent = true
+        case .config: options.configPath = value
+        case .printConfig: options.action = .printConfig
         case .help: options.action = .help
         case .version: options.action = .version
         }
@@ -165,6 +184,11 @@ enum Option: String, CaseIterable {
                                 expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return number
+    }
+
+    /// nil for `auto`, else the value read by `read`.
+    private func automatic(_ value: String, _ read: (String) throws(OptionError) -> Int) throws(OptionError) -> Int? {
+        value.lowercased() == "auto" ? nil : try read(value)
     }
 
     private func milliseconds(_ value: String) throws(OptionError) -> Double {

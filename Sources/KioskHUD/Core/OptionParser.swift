@@ -1,9 +1,11 @@
 /// Reads the command line into `LaunchOptions`. Options take their value as the next argument or
 /// after `=` (`--size 200`, `--size=200`).
 public enum OptionParser {
-    /// Parses `arguments` (without the program's name).
-    public static func parse(_ arguments: [String]) throws(OptionError) -> LaunchOptions {
-        var options = LaunchOptions()
+    /// Parses `arguments` (without the program's name) over `base` (the defaults, or what a
+    /// settings file set). The first `--font` replaces the settings file's fonts.
+    public static func parse(_ arguments: [String], over base: LaunchOptions = LaunchOptions()) throws(OptionError) -> LaunchOptions {
+        var options = base
+        var fontsGiven = false
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             guard argument.hasPrefix("--") else { throw .unexpectedArgument(argument) }
@@ -23,6 +25,10 @@ public enum OptionParser {
             }
             guard let value = inlineValue ?? remaining.popFirst() else {
                 throw .missingValue(option: name, expected: option.expectedValue ?? "")
+            }
+            if option == .font, !fontsGiven {
+                fontsGiven = true
+                options.fontPaths = []
             }
             try option.apply(value: value, to: &options)
         }

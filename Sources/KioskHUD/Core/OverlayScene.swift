@@ -250,14 +250,15 @@ public struct OverlayScene: Sendable {
         if !message.isEmpty {
             let fitter = MessageFitter(widthPixels: layout.textArea.width, heightPixels: layout.textArea.height,
                                        nominalFontPixels: layout.nominalFontPixels,
-                                       minimumFontPixels: appearance.minimumFontPixels, maximumLines: appearance.maximumLines)
+                                       minimumFontPixels: appearance.minimumFontPixels * appearance.scale,
+                                       maximumLines: appearance.maximumLines)
             labels.append(Frame.Label(text: fitter.fit(message, measurer: measurer), area: layout.textArea,
                                       color: appearance.textColor))
         }
         if !state.detail.isEmpty {
-            let detailPixels = max(HUDLayout.smallestDetailFontPixels,
+            let detailPixels = max(HUDLayout.smallestDetailFontPixels * appearance.scale,
                                    Int((Double(layout.nominalFontPixels) * HUDLayout.detailFontFraction).rounded()))
-            let minimum = min(appearance.minimumFontPixels, detailPixels)
+            let minimum = min(appearance.minimumFontPixels * appearance.scale, detailPixels)
             let fitter = MessageFitter(widthPixels: layout.detailArea.width, heightPixels: layout.detailArea.height,
                                        nominalFontPixels: detailPixels, minimumFontPixels: minimum,
                                        maximumLines: appearance.maximumLines)

@@ -1,0 +1,40 @@
+/// The options in force: the settings file's (`--config FILE`, else the first of
+/// `$XDG_CONFIG_HOME/kiosk-spinner/config` and `/etc/kiosk-spinner.conf` that exists), then the
+/// command line's, which win.
+public enum LaunchConfiguration {
+    /// Why the program cannot start with these settings (exit 2).
+    public enum Failure: Error, CustomStringConvertible {
+        /// A bad command-line option (print the usage too).
+        case option(OptionError)
+        /// A bad settings file.
+        case settings(String)
+
+        public var description: String {
+            switch self {
+            case .option(let error): return "\(error)"
+            case .settings(let text): return text
+            }
+        }
+    }
+
+    /// The options for `arguments` (without the program's name).
+    public static func load(arguments: [String]) throws(Failure) -> LaunchOptions {
+        let commandLine: LaunchOptions
+        do { commandLine = try OptionParser.parse(arguments) } catch { throw .option(error) }
+        var base = LaunchOptions()
+        if let path = commandLine.configPath ?? defaultSettingsFile {
+            guard let text = Environment.contents(ofFile: path) else {
+                throw .settings("cannot read the settings file \(path)")
+            }
+            do { try ConfigFile.apply(text, file: path, to: &base) } catch { throw .settings(error.description) }
+        }
+        do { return try OptionParser.parse(arguments, over: base) } catch { throw .option(error) }
+    }
+
+    /// The first default settings file that exists.
+    static var defaultSettingsFile: String? {
+        let userFolder = Environment.value("XDG_CONFIG_HOME") ?? Environment.value("HOME").map { $0 + "/.config" }
+        let candidates = [userFolder.map { $0 + "/kiosk-spinner/config" }, "/etc/kiosk-spinner.conf"].compactMap { $0 }
+        return candidates.first(where: Environment.isReadable)
+    }
+}

@@ -1,0 +1,71 @@
+import Testing
+@testable import KioskHUD
+
+@Suite struct ConfigFileTests {
+    /// Options with every setting away from its default.
+    private var everythingChanged: LaunchOptions {
+        get throws {
+            try OptionParser.parse([
+                "--message", "Receiving ECG...", "--detail", "Lead II", "--start-hidden", "--exit-on-eof", "--size", "200",
+                "--style", "medium", "--layout", "horizontal", "--color", "#FF8000", "--text-color", "#FFFFFF",
+                "--hud-color", "#000000CC", "--corner-radius", "8", "--backdrop", "none", "--spokes", "8", "--period", "2.5",
+                "--smooth", "--font", "/a.ttf", "--font", "/b.ttf", "--font-size", "18", "--min-font-size", "14",
+                "--max-lines", "2", "--display", "1", "--rotate", "90", "--scale", "2", "--window", "640x480",
+                "--tick-rate", "30", "--grace", "300", "--min-show", "500", "--fade", "0", "--dismiss-after", "3",
+                "--stall-timeout", "10", "--stall-message", "Host silent", "--show-percent", "--progress-style", "bar",
+                "--fifo", "/run/k.fifo", "--psplash", "--zenity", "--errors-to-stdout", "--exit-with-parent",
+            ])
+        }
+    }
+
+    @Test func everySettingRoundTripsThroughAFile() throws {
+        let changed = try everythingChanged
+        var read = LaunchOptions()
+        try ConfigFile.apply(ConfigFile.text(of: changed), file: "printed", to: &read)
+        #expect(read == changed)
+        var defaults = LaunchOptions()
+        try ConfigFile.apply(ConfigFile.text(of: LaunchOptions()), file: "printed", to: &defaults)
+        #expect(defaults == LaunchOptions())
+    }
+
+    @Test func everyOptionButTheCommandLineOnesHasASetting() {
+        let text = ConfigFile.text(of: LaunchOptions())
+        for option in Option.allCases where !ConfigFile.commandLineOnly.contains(option) {
+            #expect(text.contains(String(option.rawValue.dropFirst(2)) + " ="), "\(option.rawValue)")
+        }
+    }
+
+    @Test(arguments: [
+        ("size = 300\nbogus = 1\n", "k.conf:2: unknown setting \"bogus\""),
+        ("\n# comment\ncolor = #GG0000\n", "k.conf:3: \"color\" takes COLOR, not \"#GG0000\""),
+        ("smooth = maybe\n", "k.conf:1: \"smooth\" takes true or false, not \"maybe\""),
+        ("just words\n", "k.conf:1: expected \"name = value\", got \"just words\""),
+        ("snapshot = out.png\n", "k.conf:1: unknown setting \"snapshot\""),
+        ("size = 5\n", "k.conf:1: \"size\" takes a whole number from 32 to 16384, not \"5\""),
+    ])
+    func badLinesNameTheFileAndLine(text: String, expected: String) {
+        var options = LaunchOptions()
+        #expect(throws: ConfigFile.Problem.self) { try ConfigFile.apply(text, file: "k.conf", to: &options) }
+        do {
+            try ConfigFile.apply(text, file: "k.conf", to: &options)
+        } catch {
+            #expect(error.description == expected)
+        }
+    }
+
+    @Test func commandLineWinsOverTheFileAndItsFontsReplaceTheFilesFonts() throws {
+        var base = LaunchOptions()
+        try ConfigFile.apply("size = 300\nmessage = From the file\nfont = /file.ttf\nsmooth = true\n", file: "k", to: &base)
+        let options = try OptionParser.parse(["--size", "250", "--font", "/cli.ttf"], over: base)
+        #expect(options.appearance.hudSizePixels == 250)
+        #expect(options.message == "From the file")
+        #expect(options.fontPaths == ["/cli.ttf"])
+        #expect(options.appearance.rotatesSmoothly)
+    }
+
+    @Test func commentsBlankLinesSpacesAndCRLFAreFine() throws {
+        var options = LaunchOptions()
+        try ConfigFile.apply("# a comment\r\n\r\n   spokes   =   8   \r\nsmooth = false\r\n", file: "k", to: &options)
+        #expect(options.appearance.spokeCount == 8 && !options.appearance.rotatesSmoothly)
+    }
+}

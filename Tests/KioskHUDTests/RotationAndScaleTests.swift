@@ -1,0 +1,65 @@
+import Testing
+@testable import KioskHUD
+
+@Suite struct RotationAndScaleTests {
+    @Test func turnedPanelsAreLaidOutForTheTurnedScreen() {
+        let display = Size(width: 800, height: 480)
+        #expect(Rotation.quarter.logicalSize(ofDisplay: display) == Size(width: 480, height: 800))
+        #expect(Rotation.threeQuarters.logicalSize(ofDisplay: display) == Size(width: 480, height: 800))
+        #expect(Rotation.half.logicalSize(ofDisplay: display) == display)
+    }
+
+    @Test(arguments: Rotation.allCases)
+    func everyPixelLandsOnItsOwnDisplayPixel(rotation: Rotation) {
+        let logical = rotation.logicalSize(ofDisplay: Size(width: 5, height: 3))
+        var seen = Set<Int>()
+        for y in 0..<logical.height {
+            for x in 0..<logical.width {
+                let point = rotation.displayPoint(x: x, y: y, logical: logical)
+                let display = Size(width: 5, height: 3)
+                #expect(point.x >= 0 && point.x < display.width && point.y >= 0 && point.y < display.height)
+                seen.insert(point.y * display.width + point.x)
+            }
+        }
+        #expect(seen.count == 15)
+    }
+
+    @Test func aQuarterTurnIsClockwise() {
+        let logical = Size(width: 480, height: 800)
+        #expect(Rotation.quarter.displayPoint(x: 0, y: 0, logical: logical) == (799, 0))  // top-left to top-right
+        #expect(Rotation.threeQuarters.displayPoint(x: 0, y: 0, logical: logical) == (0, 479))
+        #expect(Rotation.quarter.displayRect(PixelRect(x: 10, y: 20, width: 30, height: 40), logical: logical)
+                == PixelRect(x: 740, y: 10, width: 40, height: 30))
+    }
+
+    @Test func automaticScaleDoublesFromAboutOnePointSixTimesTheDesignDPI() {
+        #expect(DisplayScale.automatic(dpi: nil) == 1)
+        #expect(DisplayScale.automatic(dpi: 96) == 1)
+        #expect(DisplayScale.automatic(dpi: 135) == 1)
+        #expect(DisplayScale.automatic(dpi: 191) == 1)
+        #expect(DisplayScale.automatic(dpi: 192) == 2)
+        #expect(DisplayScale.automatic(dpi: 280) == 2)
+        #expect(DisplayScale.automatic(dpi: .nan) == 1)
+    }
+
+    @Test func scaleMultipliesEverySizeAndKeepsTheProportions() {
+        var single = Appearance(), double = Appearance()
+        single.hudSizePixels = 200
+        double.hudSizePixels = 200
+        double.scale = 2
+        let screen = Size(width: 3840, height: 2160)
+        let one = HUDLayout(screen: screen, appearance: single, content: .init(hasMessage: true))
+        let two = HUDLayout(screen: screen, appearance: double, content: .init(hasMessage: true))
+        #expect(two.hud.width == 2 * one.hud.width && two.hud.height == 2 * one.hud.height)
+        #expect(abs(two.wheelBox.width - 2 * one.wheelBox.width) <= 2)  // each rounds to whole pixels
+        #expect(abs(two.textArea.width - 2 * one.textArea.width) <= 2)
+        #expect(two.cornerRadiusPixels == 2 * one.cornerRadiusPixels)
+        #expect(two.nominalFontPixels == 2 * one.nominalFontPixels)
+    }
+
+    @Test func automaticMinimumHUDScalesToo() {
+        var appearance = Appearance()
+        appearance.scale = 2
+        #expect(HUDLayout.hudSize(screen: Size(width: 800, height: 480), appearance: appearance) == 240)
+    }
+}

@@ -1,0 +1,72 @@
+import Testing
+@testable import KioskHUD
+
+extension RenderingSuites {
+/// Turned panels and tiny or HiDPI screens, through the real renderer.
+@Suite struct TurnedRenderingTests {
+    private let font: FontChain
+
+    init() throws {
+        font = try OverlayProgram.openFonts(LaunchOptions(), session: SDLSession(video: false))
+    }
+
+    private func scene(_ screen: Size, scale: Int = 1) -> OverlayScene {
+        var appearance = Appearance()
+        appearance.scale = scale
+        return OverlayScene(screen: screen, appearance: appearance, clock: FixedStepClock(),
+                            state: HUDState(isVisible: true, message: "Receiving ECG data, please wait"))
+    }
+
+    @Test(arguments: Rotation.allCases)
+    func turnedPictureIsExactlyTheUprightOneTurned(rotation: Rotation) throws {
+        let display = Size(width: 800, height: 480)
+        let logical = rotation.logicalSize(ofDisplay: display)
+        var upright = scene(logical)
+        let reference = try Surface(width: logical.width, height: logical.height)
+        _ = try FrameRenderer(target: reference, font: font).draw(upright.frame(atTick: 15, measurer: font))
+
+        var turnedScene = scene(logical)
+        let screen = try Surface(width: display.width, height: display.height)
+        let turned = try TurnedCanvas(display: screen, rotation: rotation)
+        let dirty = try FrameRenderer(target: turned.canvas, font: font).draw(turnedScene.frame(atTick: 15, measurer: font))
+        _ = turned.turn(dirty)
+
+        var mismatches = 0
+        reference.withPixels { source in
+            screen.withPixels { target in
+                for y in 0..<logical.height {
+                    for x in 0..<logical.width {
+                        let point = rotation.displayPoint(x: x, y: y, logical: logical)
+                        if source.row(y)[x] != target.row(point.y)[point.x] { mismatches += 1 }
+                    }
+                }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
+    @Test(arguments: [(Size(width: 320, height: 240), 1), (Size(width: 3840, height: 2160), 1), (Size(width: 3840, height: 2160), 2)])
+    func textStaysInsideTheHUDFromTinyToHiDPIScreens(screen: Size, scale: Int) throws {
+        var overlay = scene(screen, scale: scale)
+        let frame = overlay.frame(atTick: 0, measurer: font)
+        let panel = try #require(frame.panel), label = try #require(panel.labels.first)
+        #expect(panel.hud.x >= 0 && panel.hud.maxX <= screen.width && panel.hud.y >= 0 && panel.hud.maxY <= screen.height)
+        #expect(label.text.fontPixels >= 12 * scale)
+        for (index, line) in label.text.lines.enumerated() {
+            let width = font.width(of: line, fontPixels: label.text.fontPixels)
+            #expect(width <= label.area.width)
+            #expect(label.area.x >= panel.hud.x && label.area.maxX <= panel.hud.maxX)
+            #expect(label.lineTop(index) >= panel.hud.y && label.lineTop(index) + label.text.lineHeightPixels <= panel.hud.maxY)
+        }
+        let surface = try Surface(width: screen.width, height: screen.height)
+        _ = try FrameRenderer(target: surface, font: font).draw(frame)
+        var outside = 0
+        surface.withPixels { rows in
+            for y in 0..<rows.height {
+                for x in 0..<rows.width where rows.row(y)[x] != 0 && !panel.hud.contains(px: x, py: y) { outside += 1 }
+            }
+        }
+        #expect(outside == 0)
+    }
+}
+}
