@@ -1,5 +1,5 @@
 /// The program's exit statuses, as documented in `--help`.
-public enum ExitStatus: Int32, Sendable {
+public enum ExitStatus: Int32, Sendable, CaseIterable {
     /// Quit, end of input with `--exit-on-eof`, SIGINT, SIGTERM, or a snapshot written.
     case success = 0
     /// Something failed that is not the options' or the display's fault.

@@ -19,7 +19,8 @@ public enum Usage {
             \(lines.joined(separator: "\n"))
 
             Exit status: 0 on quit, end of input with --exit-on-eof, SIGINT or SIGTERM;
-            2 for a bad option; 3 when no display can be opened; 4 when the display goes away.
+            1 when a font cannot be loaded or a snapshot cannot be written; 2 for a bad option
+            or settings file; 3 when no display can be opened; 4 when the display goes away.
             """
     }
 }

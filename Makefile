@@ -1,0 +1,100 @@
+# kiosk-spinner: build a release binary with the Swift runtime linked in, install it, package it.
+#
+#   make                      release binary in .build/static/release (Swift runtime linked statically)
+#   make install              to $(DESTDIR)$(PREFIX): PREFIX=/usr/local, DESTDIR empty by default
+#   make uninstall            removes what install put there (same PREFIX and DESTDIR)
+#   make deb                  .build/deb/kiosk-spinner_<version>_<arch>.deb, installed under /usr
+#   make clean                removes .build/static and .build/deb (the debug and test builds stay)
+#
+# `make install STRIP=true` keeps the symbols (bigger binary, named frames in a debugger).
+# The static build has its own scratch path so it does not rebuild the debug build's objects.
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+bindir ?= $(PREFIX)/bin
+datadir ?= $(PREFIX)/share
+fontdir ?= $(datadir)/kiosk-spinner/fonts
+mandir ?= $(datadir)/man
+man1dir ?= $(mandir)/man1
+docdir ?= $(datadir)/doc/kiosk-spinner
+unitdir ?= $(PREFIX)/lib/systemd/system
+
+SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
+STRIP ?= strip
+INSTALL ?= install
+SCRATCH ?= .build/static
+BIN := $(SCRATCH)/release/kiosk-spinner
+
+# --disable-local-rpath: no RUNPATH=$ORIGIN in the binary (nothing is loaded from beside it).
+SWIFT_BUILD_FLAGS := -c release --static-swift-stdlib --disable-local-rpath --product kiosk-spinner --scratch-path $(SCRATCH)
+
+DEB_DIR := .build/deb
+DEB_ROOT := $(DEB_DIR)/root
+DEB_MAINTAINER ?= kiosk-spinner maintainers <kiosk-spinner@example.invalid>
+# Unit directory inside the .deb: Debian 12 packages ship units in /lib/systemd/system (the same
+# directory as /usr/lib/systemd/system on a merged-/usr system, and both are searched otherwise).
+DEB_UNITDIR ?= /lib/systemd/system
+
+FONTS := $(wildcard fonts/*.ttf) $(wildcard fonts/*-LICENSE.txt)
+DOCS := README.md PROTOCOL.md docs/DEPLOYING.md
+
+.PHONY: all build check-static install uninstall deb clean
+
+all: build
+
+# SwiftPM decides what is out of date, so this always asks it.
+build:
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
+	@$(MAKE) --no-print-directory check-static
+
+# The Swift runtime (libswiftCore, Foundation, Dispatch) must be inside the binary: a kiosk has no
+# Swift toolchain. Only system libraries (SDL2, X11, libc, libstdc++...) may be loaded at run time.
+check-static:
+	@if ! ldd $(BIN) >/dev/null 2>&1; then echo "check-static: ldd cannot read $(BIN)" >&2; exit 1; fi
+	@if ldd $(BIN) | grep -E 'libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime|/opt/swift|not found'; then \
+		echo "check-static: $(BIN) loads the Swift runtime or misses a library (above); it must not" >&2; exit 1; \
+	fi
+
+install: build
+	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(fontdir) $(DESTDIR)$(man1dir) $(DESTDIR)$(docdir) $(DESTDIR)$(unitdir)
+	$(INSTALL) -m 0755 $(BIN) $(DESTDIR)$(bindir)/kiosk-spinner
+	$(STRIP) $(DESTDIR)$(bindir)/kiosk-spinner
+	$(INSTALL) -m 0644 $(FONTS) $(DESTDIR)$(fontdir)/
+	gzip -9n < kiosk-spinner.1 > $(DESTDIR)$(man1dir)/kiosk-spinner.1.gz
+	chmod 0644 $(DESTDIR)$(man1dir)/kiosk-spinner.1.gz
+	$(INSTALL) -m 0644 $(DOCS) $(DESTDIR)$(docdir)/
+	sed 's|/usr/bin/kiosk-spinner|$(bindir)/kiosk-spinner|g' contrib/kiosk-spinner.service > $(DESTDIR)$(unitdir)/kiosk-spinner.service
+	chmod 0644 $(DESTDIR)$(unitdir)/kiosk-spinner.service
+
+uninstall:
+	rm -f $(DESTDIR)$(bindir)/kiosk-spinner
+	rm -f $(DESTDIR)$(man1dir)/kiosk-spinner.1.gz $(DESTDIR)$(man1dir)/kiosk-spinner.1
+	rm -f $(DESTDIR)$(unitdir)/kiosk-spinner.service
+	rm -rf $(DESTDIR)$(datadir)/kiosk-spinner $(DESTDIR)$(docdir)
+
+# The package: `make install` into a staging tree under /usr, then DEBIAN/control (version from
+# the binary, architecture from dpkg, Depends from the libraries the binary loads), md5sums and the
+# maintainer scripts, packed with root-owned files.
+deb: build
+	rm -rf $(DEB_ROOT)
+	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(DEB_ROOT) PREFIX=/usr unitdir=$(DEB_UNITDIR)
+	$(INSTALL) -m 0644 contrib/debian/copyright $(DEB_ROOT)/usr/share/doc/kiosk-spinner/copyright
+	$(INSTALL) -d $(DEB_ROOT)/DEBIAN
+	$(INSTALL) -m 0755 contrib/debian/postinst contrib/debian/prerm contrib/debian/postrm $(DEB_ROOT)/DEBIAN/
+	set -e; \
+	version=$$($(DEB_ROOT)/usr/bin/kiosk-spinner --version | awk '{ print $$2 }'); \
+	arch=$$(dpkg --print-architecture); \
+	depends=$$(contrib/debian/depends $(DEB_ROOT)/usr/bin/kiosk-spinner); \
+	size=$$(du -sk --exclude=DEBIAN $(DEB_ROOT) | cut -f1); \
+	test -n "$$version" && test -n "$$arch" && test -n "$$depends"; \
+	sed -e "s|@VERSION@|$$version|" -e "s|@ARCH@|$$arch|" -e "s|@DEPENDS@|$$depends|" \
+	    -e "s|@SIZE@|$$size|" -e "s|@MAINTAINER@|$(DEB_MAINTAINER)|" contrib/debian/control.in > $(DEB_ROOT)/DEBIAN/control; \
+	(cd $(DEB_ROOT) && find . -path ./DEBIAN -prune -o -type f -print | sed 's|^\./||' | LC_ALL=C sort | xargs md5sum) \
+	    > $(DEB_ROOT)/DEBIAN/md5sums; \
+	chmod 0644 $(DEB_ROOT)/DEBIAN/control $(DEB_ROOT)/DEBIAN/md5sums; \
+	rm -f $(DEB_DIR)/kiosk-spinner_*.deb; \
+	dpkg-deb --root-owner-group -Zxz --build $(DEB_ROOT) $(DEB_DIR)/kiosk-spinner_$${version}_$${arch}.deb; \
+	dpkg-deb --info $(DEB_DIR)/kiosk-spinner_$${version}_$${arch}.deb | grep -E '^ (Package|Version|Architecture|Depends|Installed-Size):'
+
+clean:
+	rm -rf $(SCRATCH) $(DEB_DIR)

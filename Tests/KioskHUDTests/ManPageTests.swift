@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import KioskHUD
+
+/// The man page and `--help` come from different places; this keeps them saying the same.
+@Suite struct ManPageTests {
+    /// kiosk-spinner.1 at the package root.
+    private var manPage: String {
+        get throws {
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
+            return try String(contentsOf: root.appendingPathComponent("kiosk-spinner.1"), encoding: .utf8)
+        }
+    }
+
+    /// The options the man page lists in OPTIONS, as `.B \-\-name` lines, in order.
+    private func listedOptions(_ page: String) -> [String] {
+        page.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix(#".B \-\-"#) else { return nil }
+            let name = line.dropFirst(3).prefix { $0 != " " }.replacingOccurrences(of: #"\-"#, with: "-")
+            return name
+        }
+    }
+
+    @Test func manPageListsEveryOptionOfTheHelpInTheSameOrder() throws {
+        #expect(listedOptions(try manPage) == Option.allCases.map(\.rawValue))
+    }
+
+    @Test func manPageNamesEachOptionsValueAsTheHelpDoes() throws {
+        let page = try manPage
+        for option in Option.allCases {
+            guard let value = option.expectedValue else { continue }
+            let escapedName = option.rawValue.replacingOccurrences(of: "-", with: #"\-"#)
+            #expect(page.contains(#".B \#(escapedName) \fI\#(value)\fR"#), "\(option.rawValue) \(value)")
+        }
+    }
+
+    @Test func manPageListsEveryExitStatusTheHelpGives() throws {
+        let page = try manPage
+        for status in ExitStatus.allCases { #expect(page.contains(".B \(status.rawValue)"), "exit status \(status.rawValue)") }
+    }
+}
