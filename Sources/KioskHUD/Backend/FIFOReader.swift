@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// Reads commands from a named FIFO as well as stdin, for hosts that cannot hold our stdin
 /// (psplash-write, shell scripts, several writers taking turns). A command ends at a newline or
@@ -14,6 +15,8 @@ final class FIFOReader: Sendable {
     let path: String
     /// Whether this program created it (and so removes it at exit).
     let createdHere: Bool
+    /// Set at exit, so the reader does not report the FIFO it is reopening as gone.
+    private let isClosing = Atomic<Bool>(false)
 
     /// Makes sure `path` is a FIFO this program may read, creating it if missing.
     init(path: String) throws(Refusal) {
@@ -36,13 +39,13 @@ final class FIFOReader: Sendable {
 
     /// Starts reading on a thread of its own; each writer's commands are posted to `inbox`.
     func start(inbox: CommandInbox, wake: @escaping @Sendable () -> Void) {
-        let path = self.path
-        NativeThread.start(name: "fifo reader") {
+        NativeThread.start(name: "fifo reader") { [self] in
             var stream = CommandStream(lineLimitBytes: LaunchOptions.lineLimitBytes, endsAtNUL: true)
             while true {
                 let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
                 if descriptor < 0 {
                     if errno == EINTR { continue }
+                    if isClosing.load(ordering: .sequentiallyConsistent) { return }
                     Diagnostics.report("cannot open the FIFO \(path): \(String(cString: strerror(errno))); no longer reading it")
                     return
                 }
@@ -54,6 +57,7 @@ final class FIFOReader: Sendable {
 
     /// Removes the FIFO if this program created it.
     func removeIfCreated() {
+        isClosing.store(true, ordering: .sequentiallyConsistent)
         if createdHere { unlink(path) }
     }
 }
