@@ -62,7 +62,9 @@ final class RenderLoop {
         settings.fifo?.start(inbox: inbox, wake: wake)
         var tick = 0
         while !SignalWatcher.received.load(ordering: .sequentiallyConsistent) {
-            var news = scene.advance(to: tick)
+            // Commands first: one that waited while the loop was busy still counts as the host
+            // speaking before a stall timeout that ran out in the meantime.
+            var news: [OverlayEvent] = []
             for item in inbox.takeAll() {
                 switch item {
                 case .event(.command(.quit, _), _):
@@ -78,7 +80,7 @@ final class RenderLoop {
                     if settings.exitsAtEndOfInput { return .success }
                 }
             }
-            news += scene.settle()
+            news += scene.advance(to: tick)
             do {
                 try show(scene.frame(atTick: tick, measurer: font))
             } catch {
