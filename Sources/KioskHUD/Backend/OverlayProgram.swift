@@ -35,16 +35,20 @@ public enum OverlayProgram {
         csdl_x11_exit_on_connection_loss(ExitStatus.displayLost.rawValue)
         let loop: RenderLoop
         do throws(SDLError) {
-            let placement = options.windowSize.map { .plain($0) } ?? OverlayWindow.Placement.overlay(display: options.display)
-            let window = try OverlayWindow(placement: placement, session: session)
+            let font = try openFonts(options, session: session)
+            var outputs: [OverlayOutput] = []
+            for placement in placements(options) {
+                let window = try OverlayWindow(placement: placement, session: session)
+                var scaled = options
+                if case .overlay(let display) = placement {
+                    scaled.scale = options.scale ?? DisplayScale.automatic(dpi: displayDPI(display))
+                }
+                let scene = makeScene(scaled, screen: options.rotation.logicalSize(ofDisplay: window.size))
+                outputs.append(try OverlayOutput(window: window, rotation: options.rotation, font: font, scene: scene))
+            }
             let settings = RenderLoop.Settings(dialect: options.dialect, exitsAtEndOfInput: options.exitsAtEndOfInput,
-                                               reportsErrorsOnStdout: options.reportsErrorsOnStdout, fifo: fifo,
-                                               rotation: options.rotation)
-            var scaled = options
-            scaled.scale = options.scale ?? DisplayScale.automatic(dpi: displayDPI(options.display))
-            loop = try RenderLoop(window: window, font: openFonts(options, session: session),
-                                  scene: makeScene(scaled, screen: options.rotation.logicalSize(ofDisplay: window.size)),
-                                  settings: settings)
+                                               reportsErrorsOnStdout: options.reportsErrorsOnStdout, fifo: fifo)
+            loop = RenderLoop(outputs: outputs, font: font, settings: settings)
         } catch {
             if error.call.hasPrefix("TTF_") {
                 Diagnostics.report("cannot load the font: \(error)")
@@ -54,6 +58,14 @@ public enum OverlayProgram {
             return .noDisplay
         }
         return loop.run()
+    }
+
+    /// Where the overlay shows: a plain window (`--window`), every display (`--display all`), or
+    /// one display.
+    private static func placements(_ options: LaunchOptions) -> [OverlayWindow.Placement] {
+        if let size = options.windowSize { return [.plain(size)] }
+        guard options.mirrorsOnAllDisplays else { return [.overlay(display: options.display)] }
+        return (0..<max(1, Int(SDL_GetNumVideoDisplays()))).map { .overlay(display: $0) }
     }
 
     /// The display's diagonal DPI (SDL_GetDisplayDPI), or nil when SDL does not know it.

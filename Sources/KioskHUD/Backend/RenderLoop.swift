@@ -17,38 +17,30 @@ final class RenderLoop {
         var reportsErrorsOnStdout = false
         /// A FIFO to read commands from as well.
         var fifo: FIFOReader?
-        /// How the picture is turned on the display.
-        var rotation = Rotation.upright
     }
 
-    private let window: OverlayWindow
+    /// The displays shown on; the first one's scene speaks for all (events, status).
+    private let outputs: [OverlayOutput]
     private let font: FontChain
-    private let renderer: FrameRenderer
-    private let turned: TurnedCanvas
-    private var scene: OverlayScene
     private let settings: Settings
     private let inbox = CommandInbox()
     private let events = EventWriter()
     private let startNanoseconds = RenderLoop.monotonicNanoseconds()
-    private var lastFrame: Frame?
     private var isReady = false
 
     /// How long `quit` waits for the answers before it to reach stdout.
     static let drainSeconds = 0.5
 
-    /// Creates a loop drawing `scene` into `window` with `font`.
-    init(window: OverlayWindow, font: FontChain, scene: OverlayScene, settings: Settings) throws(SDLError) {
-        guard window.surface.isDirectlyDrawable else {
-            throw SDLError(call: "SDL_GetWindowSurface", reason: "the window's pixel format is not 32-bit RGB")
-        }
-        self.window = window
+    /// Creates a loop drawing on `outputs` (at least one) with `font`.
+    init(outputs: [OverlayOutput], font: FontChain, settings: Settings) {
+        precondition(!outputs.isEmpty, "the overlay needs a display")
+        self.outputs = outputs
         self.font = font
-        self.scene = scene
         self.settings = settings
-        turned = try TurnedCanvas(display: window.surface, rotation: settings.rotation)
-        window.rotation = settings.rotation
-        renderer = FrameRenderer(target: turned.canvas, font: font)
     }
+
+    /// The scene that answers the host.
+    private var scene: OverlayScene { outputs[0].scene }
 
     /// Runs until `quit`, SIGINT/SIGTERM or, when asked, the end of stdin.
     func run() -> ExitStatus {
@@ -72,7 +64,8 @@ final class RenderLoop {
                     events.drain(within: Self.drainSeconds)
                     return .success
                 case .event(.command(let command, _), _):
-                    news += scene.apply(command, atTick: tick)
+                    news += outputs[0].scene.apply(command, atTick: tick)
+                    for output in outputs.dropFirst() { output.scene.apply(command, atTick: tick) }
                 case .event(.rejected(let error, let line), let source):
                     Diagnostics.report("\(source.rawValue) \(line): \(error)")
                     if settings.reportsErrorsOnStdout { news.append(.error(line: line, error)) }
@@ -80,11 +73,14 @@ final class RenderLoop {
                     if settings.exitsAtEndOfInput { return .success }
                 }
             }
-            news += scene.advance(to: tick)
-            do {
-                try show(scene.frame(atTick: tick, measurer: font))
-            } catch {
-                Diagnostics.report("drawing failed: \(error)")
+            news += outputs[0].scene.advance(to: tick)
+            for output in outputs.dropFirst() { output.scene.advance(to: tick) }
+            for output in outputs {
+                do {
+                    try output.show(atTick: tick, font: font)
+                } catch {
+                    Diagnostics.report("drawing failed: \(error)")
+                }
             }
             announceReadyOnce()
             news.forEach(events.post)
@@ -104,16 +100,6 @@ final class RenderLoop {
         if let socket = Environment.value("NOTIFY_SOCKET") { _ = csdl_notify_systemd(socket, "READY=1") }
     }
 
-    private func show(_ frame: Frame) throws(SDLError) {
-        guard frame != lastFrame else { return }
-        let dirty = try renderer.draw(frame)
-        if frame.panel != lastFrame?.panel || frame.input != lastFrame?.input {
-            window.claim(visible: frame.visible, input: frame.input)
-        }
-        try window.present(turned.turn(dirty))
-        lastFrame = frame
-    }
-
     /// Sleeps until `deadline` (elapsed nanoseconds; nil: until an event) or the first event,
     /// then handles every pending event. Returns false when asked to quit.
     private func waitForEvents(until deadline: UInt64?) -> Bool {
@@ -130,7 +116,7 @@ final class RenderLoop {
         while got != 0 {
             if event.type == SDL_QUIT.rawValue { return false }
             if event.type == SDL_WINDOWEVENT.rawValue, event.window.event == UInt8(SDL_WINDOWEVENT_EXPOSED.rawValue) {
-                try? window.presentAll()
+                outputs.forEach { $0.presentAll() }
             }
             got = SDL_PollEvent(&event)
         }

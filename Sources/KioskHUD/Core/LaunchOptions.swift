@@ -42,6 +42,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var fontPaths: [String] = []
     /// The display to cover, counting from 0.
     public var display = 0
+    /// Mirror the HUD on every display (`--display all`) instead of one.
+    public var mirrorsOnAllDisplays = false
     /// How the overlay is turned for a panel mounted turned.
     public var rotation = Rotation.upright
     /// Display pixels per overlay pixel; nil picks it from the display's DPI.

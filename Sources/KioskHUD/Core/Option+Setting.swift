@@ -28,7 +28,7 @@ extension Option {
         case .fontSize: return [look.fontPixels.map(String.init) ?? "auto"]
         case .minFontSize: return [String(look.minimumFontPixels)]
         case .maxLines: return [String(look.maximumLines)]
-        case .display: return [String(options.display)]
+        case .display: return [options.mirrorsOnAllDisplays ? "all" : String(options.display)]
         case .rotate: return [String(options.rotation.rawValue)]
         case .scale: return [options.scale.map(String.init) ?? "auto"]
         case .window: return options.windowSize.map { ["\($0.width)x\($0.height)"] }

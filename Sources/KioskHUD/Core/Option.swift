@@ -62,7 +62,8 @@ enum Option: String, CaseIterable {
         case .color, .textColor: return "COLOR"
         case .hudColor: return "#RRGGBBAA"
         case .backdrop: return "COLOR|none"
-        case .spokes, .maxLines, .display: return "N"
+        case .spokes, .maxLines: return "N"
+        case .display: return "N|all"
         case .period, .at: return "SECONDS"
         case .font, .snapshot: return "PATH"
         case .window: return "WxH"
@@ -95,7 +96,7 @@ enum Option: String, CaseIterable {
         case .fontSize: return "message font size before it shrinks to fit (default a tenth of the HUD)"
         case .minFontSize: return "smallest message font size before wrapping (default 12)"
         case .maxLines: return "most lines the message wraps onto (default 3)"
-        case .display: return "display to cover, from 0 (default 0)"
+        case .display: return "display to cover, from 0, or all to mirror on every display (default 0)"
         case .window: return "a plain window of this size instead of the fullscreen overlay"
         case .rotate: return "turn the picture clockwise for a panel mounted turned (default 0)"
         case .scale: return "HiDPI: multiply every size; auto: 2 from ~192 dpi, else 1 (default auto)"
@@ -144,7 +145,9 @@ enum Option: String, CaseIterable {
         case .fontSize: options.appearance.fontPixels = try automatic(value) { v throws(OptionError) in try integer(v, in: 4...1024) }
         case .minFontSize: options.appearance.minimumFontPixels = try integer(value, in: 4...512)
         case .maxLines: options.appearance.maximumLines = try integer(value, in: 1...20)
-        case .display: options.display = try integer(value, in: 0...63)
+        case .display:
+            options.mirrorsOnAllDisplays = value.lowercased() == "all"
+            if !options.mirrorsOnAllDisplays { options.display = try integer(value, in: 0...63) }
         case .window: options.windowSize = try size(value)
         case .rotate:
             guard let degrees = Int(value), let rotation = Rotation(rawValue: degrees) else { throw invalid(value) }
