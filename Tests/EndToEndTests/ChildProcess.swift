@@ -47,22 +47,24 @@ final class ChildProcess {
     let processID: pid_t
     private var input: Int32?
     private var finalEnding: Ending?
-    /// The unread end of its stdout with `ProcessLaunch.StandardOutput.unread`.
-    private let heldOutput: Int32?
+    /// The unread ends of its stdout and stderr with `ProcessLaunch.StandardOutput.unread`.
+    private let heldEnds: [Int32]
 
     /// Starts `executable` with `arguments` in exactly `environment` (see `ProcessLaunch`); in a
     /// process group of its own when `ownProcessGroup`; with `blockedSignals` blocked; with stdout
-    /// as `standardOutput` says (an unread stdout is held open until the program ended).
+    /// as `standardOutput` says and stderr as `standardError` says (an unread stdout or stderr
+    /// is held open until the program ended).
     init(_ executable: URL, _ arguments: [String], environment: [String: String], ownProcessGroup: Bool = false,
-         blockedSignals: [Int32] = [], standardOutput: ProcessLaunch.StandardOutput = .read) throws {
+         blockedSignals: [Int32] = [], standardOutput: ProcessLaunch.StandardOutput = .read,
+         standardError: ProcessLaunch.StandardOutput = .read) throws {
         _ = Self.ignoresBrokenPipes
         command = ([executable.path] + arguments).joined(separator: " ")
         let started = try ProcessLaunch.start(executable.path, arguments, environment: environment,
                                                 ownProcessGroup: ownProcessGroup, blockedSignals: blockedSignals,
-                                                standardOutput: standardOutput)
+                                                standardOutput: standardOutput, standardError: standardError)
         processID = started.processID
         input = started.input
-        heldOutput = started.heldOutput
+        heldEnds = [started.heldOutput, started.heldErrors].compactMap { $0 }
         output = PipeDrain(FileHandle(fileDescriptor: started.output, closeOnDealloc: true))
         errors = PipeDrain(FileHandle(fileDescriptor: started.errors, closeOnDealloc: true))
     }
@@ -74,7 +76,7 @@ final class ChildProcess {
             var status: Int32 = 0
             _ = waitpid(processID, &status, 0)
         }
-        heldOutput.map { _ = close($0) }
+        heldEnds.forEach { _ = close($0) }
     }
 
     /// Starts the program `name` found on PATH, through `/usr/bin/env`.
@@ -146,6 +148,15 @@ final class ChildProcess {
             _ = try? await Poll.value("the killed program's stdin writer to stop", within: 5) { outcome.errorNumber }
             throw Unresponsive(request: timeout.description, command: command, errors: errors.text)
         }
+    }
+
+    /// A duplicate of the write end of the program's stdin, close-on-exec, for a writer of the
+    /// caller's own that must not depend on `closeInput()` (the caller closes it); nil once
+    /// stdin was closed.
+    func duplicateInput() -> Int32? {
+        guard let descriptor = input else { return nil }
+        let duplicate = fcntl(descriptor, F_DUPFD_CLOEXEC, 3)
+        return duplicate >= 0 ? duplicate : nil
     }
 
     /// Closes the program's stdin: it reads end of input.

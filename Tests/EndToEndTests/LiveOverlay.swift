@@ -13,25 +13,30 @@ final class LiveOverlay {
     let program: ChildProcess
     /// The window standing for the kiosk application beneath the overlay, when asked for.
     let applicationWindow: X11Connection.Window?
+    /// Whether `stop()` stops the server too: false for a server the caller keeps.
+    private let ownsScreen: Bool
 
     /// The overlay window's title, which `xdotool search` looks for.
     static let windowTitlePattern = "^kiosk-spinner$"
 
-    private init(screen: VirtualScreen, x: X11Connection, program: ChildProcess, applicationWindow: X11Connection.Window?) {
+    private init(screen: VirtualScreen, x: X11Connection, program: ChildProcess, applicationWindow: X11Connection.Window?,
+                 ownsScreen: Bool = true) {
         self.screen = screen
         self.x = x
         self.program = program
         self.applicationWindow = applicationWindow
+        self.ownsScreen = ownsScreen
     }
 
     /// Starts a server, then (when `withApplication`) maps an application window that has the
     /// keyboard focus at `TestScreenLayout.applicationFrame`, then starts kiosk-spinner with
-    /// `arguments` (and `blockedSignals`, `ignoredSignals` and `standardOutput`, see
-    /// `SpinnerExecutable.start`), with `extraEnvironment` added to the screen's environment.
+    /// `arguments` (and `blockedSignals`, `ignoredSignals`, `standardOutput` and `standardError`,
+    /// see `SpinnerExecutable.start`), with `extraEnvironment` added to the screen's environment.
     /// Returns at once; see `waitUntilShowing()`.
     static func start(_ arguments: [String] = [], withApplication: Bool = false,
                       blockedSignals: [Int32] = [], ignoredSignals: [Int32] = [],
                       standardOutput: ProcessLaunch.StandardOutput = .read,
+                      standardError: ProcessLaunch.StandardOutput = .read,
                       extraEnvironment: [String: String] = [:]) async throws -> LiveOverlay {
         let screen = try await VirtualScreen.start()
         do {
@@ -44,7 +49,8 @@ final class LiveOverlay {
             }
             let environment = screen.environment.merging(extraEnvironment) { _, extra in extra }
             let program = try SpinnerExecutable.start(arguments, environment: environment, blockedSignals: blockedSignals,
-                                                      ignoredSignals: ignoredSignals, standardOutput: standardOutput)
+                                                      ignoredSignals: ignoredSignals, standardOutput: standardOutput,
+                                                      standardError: standardError)
             return LiveOverlay(screen: screen, x: x, program: program, applicationWindow: applicationWindow)
         } catch {
             screen.stop()
@@ -52,11 +58,26 @@ final class LiveOverlay {
         }
     }
 
-    /// Kills the program if it still runs, then stops the server.
+    /// Starts kiosk-spinner with `arguments` (and `standardOutput` and `standardError`, see
+    /// `SpinnerExecutable.start`) on `screen`, a server the caller keeps and `stop()` leaves
+    /// running (see `SharedScreens`), with `extraEnvironment` added to the screen's environment.
+    /// Returns at once.
+    static func start(on screen: VirtualScreen, _ arguments: [String] = [],
+                      standardOutput: ProcessLaunch.StandardOutput = .read,
+                      standardError: ProcessLaunch.StandardOutput = .read,
+                      extraEnvironment: [String: String] = [:]) throws -> LiveOverlay {
+        let x = try X11Connection(displayName: screen.name)
+        let environment = screen.environment.merging(extraEnvironment) { _, extra in extra }
+        let program = try SpinnerExecutable.start(arguments, environment: environment,
+                                                  standardOutput: standardOutput, standardError: standardError)
+        return LiveOverlay(screen: screen, x: x, program: program, applicationWindow: nil, ownsScreen: false)
+    }
+
+    /// Kills the program if it still runs, then stops the server unless the caller keeps it.
     func stop() {
         program.closeInput()
         program.kill()
-        screen.stop()
+        if ownsScreen { screen.stop() }
     }
 
     /// Writes `line` and a newline to the program's stdin.

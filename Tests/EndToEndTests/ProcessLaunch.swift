@@ -10,17 +10,17 @@ import Foundation
 ///   descriptor is closed in the child, so a child of one test never holds another test's
 ///   pipe open (which would hide the end of input from that test's program).
 enum ProcessLaunch {
-    /// What a started program's stdout is.
+    /// What a started program's stdout (or, as `standardError`, its stderr) is.
     enum StandardOutput: Equatable, CustomStringConvertible {
-        /// A pipe the test reads (`ChildProcess.output`): the usual case.
+        /// A pipe the test reads (`ChildProcess.output`, `ChildProcess.errors`): the usual case.
         case read
         /// A pipe whose read end the test holds open and never reads: once it is full, the
-        /// program's writes to stdout block.
+        /// program's writes to it block.
         case unread
-        /// A pipe whose read end is closed at once: writes to stdout fail with EPIPE (and raise
+        /// A pipe whose read end is closed at once: writes to it fail with EPIPE (and raise
         /// SIGPIPE, at its default action in the child).
         case broken
-        /// No descriptor 1 at all, as `prog >&-` in a shell.
+        /// No descriptor at all, as `prog >&-` (or `2>&-`) in a shell.
         case closed
 
         var description: String {
@@ -42,11 +42,13 @@ enum ProcessLaunch {
         /// The read end of its stdout; with any `StandardOutput` but `.read`, a descriptor that
         /// reads end of input at once.
         var output: Int32
-        /// The read end of its stderr.
+        /// The read end of its stderr; likewise for `standardError`.
         var errors: Int32
         /// With `StandardOutput.unread`, the read end of its stdout, for the test to hold open
         /// and close; else nil.
         var heldOutput: Int32?
+        /// With `standardError` `.unread`, the read end of its stderr, likewise.
+        var heldErrors: Int32?
     }
 
     /// A system call that failed while starting a program.
@@ -64,11 +66,13 @@ enum ProcessLaunch {
     /// Starts the executable at `path` (absolute) with `arguments` in exactly `environment`; in a
     /// process group of its own when `ownProcessGroup`, so `kill(-pid, ...)` reaches its children;
     /// with `blockedSignals` blocked (a test of a careless parent), else with none blocked; with
-    /// stdout as `standardOutput` says.
+    /// stdout as `standardOutput` says and stderr as `standardError` says.
     static func start(_ path: String, _ arguments: [String], environment: [String: String],
                       ownProcessGroup: Bool = false, blockedSignals: [Int32] = [],
-                      standardOutput: StandardOutput = .read) throws(Failed) -> Started {
+                      standardOutput: StandardOutput = .read,
+                      standardError: StandardOutput = .read) throws(Failed) -> Started {
         let command = ([path] + arguments).joined(separator: " ")
+        // Every descriptor opened here; those still in it at the end are closed.
         var opened: [Int32] = []
         defer { opened.forEach { _ = close($0) } }
         func makePipe() throws(Failed) -> (read: Int32, write: Int32) {
@@ -77,29 +81,30 @@ enum ProcessLaunch {
             opened += ends
             return (ends[0], ends[1])
         }
-        let input = try makePipe(), output = try makePipe(), errors = try makePipe()
-        // What the test's `PipeDrain` reads when the program's stdout is not a pipe it reads:
-        // /dev/null, which reads end of input at once.
-        var emptyOutput: Int32?
-        if standardOutput != .read {
+        // What the test's `PipeDrain` reads for a stream of the program's that the test does
+        // not read: /dev/null, which reads end of input at once.
+        func openEmptyStream() throws(Failed) -> Int32 {
             let descriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { throw Failed(call: "open /dev/null", command: command, errorNumber: errno) }
-            emptyOutput = descriptor
+            opened.append(descriptor)
+            return descriptor
         }
-        var keptOutput = emptyOutput
-        defer { keptOutput.map { _ = close($0) } }
+        let input = try makePipe(), output = try makePipe(), errors = try makePipe()
+        let drainedOutput = standardOutput == .read ? output.read : try openEmptyStream()
+        let drainedErrors = standardError == .read ? errors.read : try openEmptyStream()
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         // dup2 clears close-on-exec on the copy, so these three stay open in the child.
         posix_spawn_file_actions_adddup2(&actions, input.read, STDIN_FILENO)
-        if standardOutput == .closed {
-            posix_spawn_file_actions_addclose(&actions, STDOUT_FILENO)
-        } else {
-            posix_spawn_file_actions_adddup2(&actions, output.write, STDOUT_FILENO)
+        for (kind, pipe, target) in [(standardOutput, output, STDOUT_FILENO), (standardError, errors, STDERR_FILENO)] {
+            if kind == .closed {
+                posix_spawn_file_actions_addclose(&actions, target)
+            } else {
+                posix_spawn_file_actions_adddup2(&actions, pipe.write, target)
+            }
         }
-        posix_spawn_file_actions_adddup2(&actions, errors.write, STDERR_FILENO)
         _ = closeFrom?(&actions, 3)
 
         var attributes = posix_spawnattr_t()
@@ -125,17 +130,14 @@ enum ProcessLaunch {
         var processID = pid_t()
         let result = posix_spawn(&processID, path, &actions, &attributes, argv, envp)
         guard result == 0 else { throw Failed(call: "posix_spawn", command: command, errorNumber: result) }
-        opened = [input.read, output.write, errors.write]  // the child's ends, closed here by the defer
-        keptOutput = nil  // from here on the caller owns it
-        guard let emptyOutput else {
-            return Started(processID: processID, input: input.write, output: output.read, errors: errors.read)
-        }
-        if standardOutput == .unread {
-            return Started(processID: processID, input: input.write, output: emptyOutput, errors: errors.read,
-                           heldOutput: output.read)
-        }
-        opened.append(output.read)  // .broken and .closed: nobody reads the program's stdout
-        return Started(processID: processID, input: input.write, output: emptyOutput, errors: errors.read)
+        // From here on the caller owns its ends; the defer closes the rest: the child's ends, and
+        // the read ends of a broken or closed stdout or stderr, which nobody reads.
+        let started = Started(processID: processID, input: input.write, output: drainedOutput, errors: drainedErrors,
+                              heldOutput: standardOutput == .unread ? output.read : nil,
+                              heldErrors: standardError == .unread ? errors.read : nil)
+        let kept = [started.input, started.output, started.errors] + [started.heldOutput, started.heldErrors].compactMap { $0 }
+        opened.removeAll { kept.contains($0) }
+        return started
     }
 
     private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32

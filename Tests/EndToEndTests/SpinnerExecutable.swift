@@ -34,17 +34,19 @@ enum SpinnerExecutable {
     /// Starts kiosk-spinner with `arguments` in `environment` (see `ChildProcess.environment`),
     /// as a careless parent might: with `blockedSignals` blocked and `ignoredSignals` ignored
     /// (set by a shell's `trap ''` that then execs the program, so the process id is the program's),
-    /// with stdout as `standardOutput` says.
+    /// with stdout as `standardOutput` says and stderr as `standardError` says.
     static func start(_ arguments: [String], environment: [String: String],
                       blockedSignals: [Int32] = [], ignoredSignals: [Int32] = [],
-                      standardOutput: ProcessLaunch.StandardOutput = .read) throws -> ChildProcess {
+                      standardOutput: ProcessLaunch.StandardOutput = .read,
+                      standardError: ProcessLaunch.StandardOutput = .read) throws -> ChildProcess {
         guard !ignoredSignals.isEmpty else {
             return try ChildProcess(url(), arguments, environment: environment, blockedSignals: blockedSignals,
-                                    standardOutput: standardOutput)
+                                    standardOutput: standardOutput, standardError: standardError)
         }
         let ignoring = ignoredSignals.map(String.init).joined(separator: " ")
         return try ChildProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "trap '' \(ignoring); exec \"$@\"", "sh", url().path] + arguments,
-                                environment: environment, blockedSignals: blockedSignals, standardOutput: standardOutput)
+                                environment: environment, blockedSignals: blockedSignals, standardOutput: standardOutput,
+                                standardError: standardError)
     }
 
     private static func candidateURLs(sourceFile: String) -> [URL] {

@@ -15,11 +15,14 @@ final class VirtualScreen {
 
     /// The display name, like ":3".
     let name: String
+    /// The Xvfb process's id.
+    let serverProcessID: pid_t
     private let watchdog: ChildProcess
     private var isStopped = false
 
-    private init(name: String, watchdog: ChildProcess) {
+    private init(name: String, serverProcessID: pid_t, watchdog: ChildProcess) {
         self.name = name
+        self.serverProcessID = serverProcessID
         self.watchdog = watchdog
     }
 
@@ -27,11 +30,13 @@ final class VirtualScreen {
 
     /// Starts a server and returns once it accepts connections.
     static func start() async throws -> VirtualScreen {
-        // Xvfb writes its display number to fd 1, the pipe, once it accepts connections. An
+        // Xvfb writes its display number to fd 1, the pipe, once it accepts connections; the
+        // shell writes `server PID` there too (each line in one write, so they never mix). An
         // asynchronous command in a non-interactive shell reads /dev/null, so only `cat` reads
         // the watch pipe; when it ends the server is killed.
         let script = """
             Xvfb -displayfd 1 -screen 0 \(widthPixels)x\(heightPixels)x24 -noreset -br -nolisten tcp & server=$!
+            echo "server $server"
             cat >/dev/null
             kill $server 2>/dev/null
             wait $server
@@ -39,10 +44,17 @@ final class VirtualScreen {
         let watchdog = try ChildProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", script],
                                         environment: ChildProcess.environment(display: nil), ownProcessGroup: true)
         do {
-            let number = try await Poll.value("Xvfb to print its display number", lastSeen: { watchdog.errors.text }) {
-                watchdog.output.lines.first.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            let (number, serverProcessID) = try await Poll.value("Xvfb to print its display number",
+                                                                 lastSeen: { watchdog.output.text + watchdog.errors.text }) { () -> (Int, pid_t)? in
+                let lines = watchdog.output.lines
+                let serverPrefix = "server "
+                guard let number = lines.lazy.compactMap({ Int($0.trimmingCharacters(in: .whitespaces)) }).first,
+                      let server = lines.first(where: { $0.hasPrefix(serverPrefix) }).flatMap({ pid_t($0.dropFirst(serverPrefix.count)) }) else {
+                    return nil
+                }
+                return (number, server)
             }
-            return VirtualScreen(name: ":\(number)", watchdog: watchdog)
+            return VirtualScreen(name: ":\(number)", serverProcessID: serverProcessID, watchdog: watchdog)
         } catch {
             watchdog.closeInput()
             throw error
@@ -51,6 +63,13 @@ final class VirtualScreen {
 
     /// The environment for a client of this screen (see `ChildProcess.environment`).
     var environment: [String: String] { ChildProcess.environment(display: name) }
+
+    /// Sends `signalNumber` to the X server itself, as a crash (SIGKILL) or a shutdown
+    /// (SIGTERM) would end it; `stop()` still cleans up after it.
+    func signalServer(_ signalNumber: Int32) {
+        guard !isStopped else { return }
+        _ = kill(serverProcessID, signalNumber)
+    }
 
     /// Stops the server and waits for it to go; kills it and its watchdog if that takes over
     /// five seconds.

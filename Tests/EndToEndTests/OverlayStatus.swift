@@ -1,0 +1,36 @@
+/// What the overlay's answer to `status` says (PROTOCOL.md), field by field, to build the exact
+/// line a test expects. Starts as an overlay started without options says before any command.
+struct OverlayStatus: Equatable, Sendable, CustomStringConvertible {
+    /// What the host asked for: shown (true) or hidden.
+    var visible = true
+    /// Whether the host asked to block input.
+    var blocked = false
+    /// `spinner`, `progress`, `success`, `error`, `info` or `stalled`.
+    var mode = "spinner"
+    /// The percentage as the overlay writes it (`42.5`), or `-`.
+    var progress = "-"
+    /// The message, unescaped.
+    var message = "Please wait..."
+    /// The details line, unescaped.
+    var detail = ""
+
+    /// The line the overlay writes, without its newline: message and detail quoted, with `"`
+    /// and `\` escaped.
+    var line: String {
+        "visible=\(visible ? 1 : 0) blocked=\(blocked ? 1 : 0) mode=\(mode) progress=\(progress) "
+            + "message=\"\(Self.escaped(message))\" detail=\"\(Self.escaped(detail))\""
+    }
+
+    var description: String { line }
+
+    /// This status with the message replaced by `message`.
+    func with(message: String) -> OverlayStatus {
+        var changed = self
+        changed.message = message
+        return changed
+    }
+
+    private static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+    }
+}
