@@ -9,7 +9,8 @@ do {
     options = try LaunchConfiguration.load(arguments: Array(CommandLine.arguments.dropFirst()))
 } catch {
     Diagnostics.report("\(error)")
-    if case .option = error { Diagnostics.writeAll(Usage.text + "\n", to: STDERR_FILENO) }
+    if case .option = error { Diagnostics.show(Usage.text) }
+    Diagnostics.flush()
     exit(ExitStatus.usage.rawValue)
 }
 
@@ -29,4 +30,5 @@ case .snapshot(let path):
 case .run:
     status = OverlayProgram.run(options: options)
 }
+Diagnostics.flush()
 exit(status.rawValue)

@@ -81,10 +81,6 @@ struct HostileInputTests {
         }
         let expected = arguments.contains("--start-hidden") ? ["ready", "pong"] : ["ready", "shown", "pong"]
         let wrong = outputs.filter { $0 != expected }
-        let issue = "BUG: when `quit` is among the first commands read, `ready` can be left out while the events "
-            + "before the quit (shown, pong) are still written"
-        withKnownIssue(Comment(rawValue: issue), isIntermittent: true) {
-            #expect(wrong.isEmpty, "\(wrong.count) of \(tries) runs wrote \(wrong.first ?? []) instead of \(expected)")
-        }
+        #expect(wrong.isEmpty, "\(wrong.count) of \(tries) runs wrote \(wrong.first ?? []) instead of \(expected)")
     }
 }

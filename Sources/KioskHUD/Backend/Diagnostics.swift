@@ -1,11 +1,24 @@
 import Glibc
 
 /// Where kiosk-spinner says what went wrong: one line each on stderr, prefixed with the
-/// program's name. The one place that writes to stderr, so no thread touches C's `stderr`.
+/// program's name. The one place that writes to stderr, so no thread touches C's `stderr`; the
+/// lines go through a writer thread, so a host that never reads stderr cannot stop the overlay.
 public enum Diagnostics {
-    /// Writes `kiosk-spinner: <message>` and a newline to stderr.
+    private static let standardError = LineWriter(descriptor: STDERR_FILENO, name: "stderr writer")
+
+    /// Queues `kiosk-spinner: <message>` for stderr.
     public static func report(_ message: String) {
-        writeAll("kiosk-spinner: \(message)\n", to: STDERR_FILENO)
+        standardError.post("kiosk-spinner: \(message)")
+    }
+
+    /// Queues `text` for stderr as it is (the usage after a bad option).
+    public static func show(_ text: String) {
+        standardError.post(text)
+    }
+
+    /// Waits (at most `seconds`) until every report queued is written: call before exiting.
+    public static func flush(within seconds: Double = 0.5) {
+        standardError.drain(within: seconds)
     }
 
     /// Reports a rejected input line as `kiosk-spinner: line N: <problem>`.
@@ -13,15 +26,17 @@ public enum Diagnostics {
         report("line \(line): \(error)")
     }
 
-    /// Writes all of `text` to `descriptor`, retrying short and interrupted writes; gives up
-    /// silently when the descriptor is closed or broken.
-    public static func writeAll(_ text: String, to descriptor: Int32) {
+    /// Writes all of `text` to `descriptor`, retrying short and interrupted writes; returns false
+    /// when the descriptor is closed or broken.
+    @discardableResult
+    public static func writeAll(_ text: String, to descriptor: Int32) -> Bool {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return }
+            guard written > 0 else { return false }
             bytes = bytes.dropFirst(written)
         }
+        return true
     }
 }

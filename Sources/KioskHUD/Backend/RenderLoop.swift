@@ -24,7 +24,7 @@ final class RenderLoop {
     private let font: FontChain
     private let settings: Settings
     private let inbox = CommandInbox()
-    private let events = EventWriter()
+    private let events = LineWriter(descriptor: STDOUT_FILENO, name: "event writer")
     private let startNanoseconds = RenderLoop.monotonicNanoseconds()
     private var isReady = false
 
@@ -50,6 +50,10 @@ final class RenderLoop {
             event.type = wakeType
             SDL_PushEvent(&event)
         }
+        // The first frame and `ready` come before any input is read, so `ready` is always the
+        // first line, even when the host's first command is `quit`.
+        show(atTick: 0)
+        announceReadyOnce()
         InputReader.start(dialect: settings.dialect, inbox: inbox, wake: wake)
         settings.fifo?.start(inbox: inbox, wake: wake)
         var tick = 0
@@ -60,7 +64,7 @@ final class RenderLoop {
             for item in inbox.takeAll() {
                 switch item {
                 case .event(.command(.quit, _), _):
-                    news.forEach(events.post)
+                    news.forEach { events.post($0.description) }
                     events.drain(within: Self.drainSeconds)
                     return .success
                 case .event(.command(let command, _), _):
@@ -75,15 +79,8 @@ final class RenderLoop {
             }
             news += outputs[0].scene.advance(to: tick)
             for output in outputs.dropFirst() { output.scene.advance(to: tick) }
-            for output in outputs {
-                do {
-                    try output.show(atTick: tick, font: font)
-                } catch {
-                    Diagnostics.report("drawing failed: \(error)")
-                }
-            }
-            announceReadyOnce()
-            news.forEach(events.post)
+            show(atTick: tick)
+            news.forEach { events.post($0.description) }
             let deadline = scene.nextChangeTick(after: tick).map(scene.clock.nanoseconds(atTick:))
             guard waitForEvents(until: deadline) else { return .success }
             tick = scene.clock.ticks(elapsedNanoseconds: elapsedNanoseconds())
@@ -91,12 +88,23 @@ final class RenderLoop {
         return .success
     }
 
+    /// Draws every output's frame at `tick`, reporting (not stopping on) a failure.
+    private func show(atTick tick: Int) {
+        for output in outputs {
+            do {
+                try output.show(atTick: tick, font: font)
+            } catch {
+                Diagnostics.report("drawing failed: \(error)")
+            }
+        }
+    }
+
     /// `ready` once the first frame is on screen (at once when starting hidden), and systemd's
     /// READY=1 when started as a notify service.
     private func announceReadyOnce() {
         guard !isReady else { return }
         isReady = true
-        events.post(.ready)
+        events.post(OverlayEvent.ready.description)
         if let socket = Environment.value("NOTIFY_SOCKET") { _ = csdl_notify_systemd(socket, "READY=1") }
     }
 

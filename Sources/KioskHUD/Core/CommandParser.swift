@@ -73,11 +73,12 @@ public enum CommandParser {
     static func percentage(_ text: String, command: String) throws(CommandError) -> Double {
         let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
         let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard digits.count <= 32, !parts.isEmpty, !parts[0].isEmpty || parts.count == 2,
+        guard !parts.isEmpty, !parts[0].isEmpty || parts.count == 2,
               parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }), parts.contains(where: { !$0.isEmpty }),
               let value = Double(text) else {
             throw .invalidArgument(command: command, argument: text, expected: "a percentage like 42 or 42.5")
         }
+        // A plain decimal too long for a Double reads as infinity: clamped like any other.
         return min(max(value, 0), 100)
     }
 

@@ -1,11 +1,14 @@
 import Glibc
 
-/// Writes events to stdout, one line each, from a thread of its own, so the render loop never
-/// blocks on a host that does not read: while the queue is full, new events are dropped; once
-/// stdout is closed or broken, every event is dropped (SIGPIPE is ignored).
-final class EventWriter: @unchecked Sendable {
+/// Writes lines to a descriptor (stdout's events, stderr's reports) from a thread of its own, so
+/// the render loop never blocks on a host that does not read: while the queue is full, new lines
+/// are dropped; once the descriptor is closed or broken, every line is dropped (SIGPIPE is
+/// ignored).
+final class LineWriter: @unchecked Sendable {
     /// The most lines waiting at once (about 1 MB at most).
     static let capacity = 16384
+
+    private let descriptor: Int32
 
     // Guards `lines`, `isWriting` and `isBroken`.
     private let condition = Condition()
@@ -13,16 +16,18 @@ final class EventWriter: @unchecked Sendable {
     private var isWriting = false
     private var isBroken = false
 
-    /// Starts the writer thread.
-    init() {
-        NativeThread.start(name: "event writer") { [self] in run() }
+    /// Starts the writer thread for `descriptor`, named `name` (for ps and gdb).
+    init(descriptor: Int32, name: String) {
+        self.descriptor = descriptor
+        NativeThread.start(name: name) { [self] in run() }
     }
 
-    /// Queues `event` for stdout, or drops it when the queue is full or stdout is gone.
-    func post(_ event: OverlayEvent) {
+    /// Queues `line` (a newline is added), or drops it when the queue is full or the descriptor
+    /// is gone.
+    func post(_ line: String) {
         condition.locked {
             guard !isBroken, lines.count < Self.capacity else { return }
-            lines.append(event.description + "\n")
+            lines.append(line + "\n")
             condition.broadcast()
         }
     }
@@ -51,7 +56,7 @@ final class EventWriter: @unchecked Sendable {
                 defer { lines.removeAll(keepingCapacity: true) }
                 return lines
             }
-            let written = batch.allSatisfy(Self.write)
+            let written = batch.allSatisfy { Diagnostics.writeAll($0, to: descriptor) }
             condition.locked {
                 isWriting = false
                 if !written {
@@ -61,17 +66,5 @@ final class EventWriter: @unchecked Sendable {
             }
             if !written { return }
         }
-    }
-
-    /// Writes a whole line to stdout; false once stdout is closed or broken.
-    private static func write(_ line: String) -> Bool {
-        var bytes = Array(line.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return false }
-            bytes = bytes.dropFirst(written)
-        }
-        return true
     }
 }
