@@ -10,8 +10,7 @@ struct KeyboardTests {
         defer { overlay.stop() }
         _ = try await overlay.waitUntilShowing()
         let application = try #require(overlay.applicationWindow)
-        // Showing takes the focus from the application (the known issue below); give it back,
-        // so this test looks at the grab alone.
+        // Give the application the focus explicitly, so this test looks at the grab alone.
         overlay.x.focus(application)
 
         #expect(!overlay.x.keyboardIsGrabbedByAnotherClient(), "not blocking, the overlay must not hold the keyboard")

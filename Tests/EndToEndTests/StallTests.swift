@@ -42,7 +42,8 @@ struct StallTests {
     @Test func aHostThatPingsMoreOftenThanTheTimeoutNeverStalls() async throws {
         // A longer timeout than the other tests', twenty heartbeats per timeout: a test task that
         // a loaded machine (the sanitizer runs) holds up for a second must not make it stall.
-        let overlay = try await LiveOverlay.start(["--stall-timeout", "2", "--fade", "0"])
+        let timeout = 2 * Sanitizer.timeScale
+        let overlay = try await LiveOverlay.start(["--stall-timeout", String(timeout), "--fade", "0"])
         defer { overlay.stop() }
         // It may have stalled already on a loaded machine (the timeout runs from the start, and
         // drawing the first frame may take long); the first pong brings it back and starts the

@@ -34,6 +34,12 @@ final class OverlayOutput {
         lastFrame = frame
     }
 
+    /// True while the overlay blocks but could not yet take the keyboard.
+    var isWaitingForKeyboard: Bool { window.isWaitingForKeyboard }
+
+    /// Tries again to take the keyboard while blocking.
+    func retryKeyboardGrab() { window.retryKeyboardGrab() }
+
     /// Copies the whole picture to the screen again, after the window was exposed.
     func presentAll() {
         try? window.presentAll()

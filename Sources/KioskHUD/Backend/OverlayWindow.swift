@@ -19,6 +19,7 @@ final class OverlayWindow {
     private var shownRegion: ScreenRegion?
     private var inputRegion: ScreenRegion?
     private var holdsKeyboard = false
+    private var wantsKeyboard = false
     private var isMapped = false
 
     /// How the window is placed.
@@ -92,13 +93,23 @@ final class OverlayWindow {
             }
         }
         if wantsMapping { _ = csdl_x11_raise(window) }
-        let wantsKeyboard = isMapped && input == .everything
+        wantsKeyboard = isMapped && input == .everything && followsFrameShape
         if wantsKeyboard, !holdsKeyboard {
-            holdsKeyboard = csdl_x11_grab_keyboard(window, 1) != 0
+            retryKeyboardGrab()
         } else if !wantsKeyboard, holdsKeyboard {
             _ = csdl_x11_grab_keyboard(window, 0)
             holdsKeyboard = false
         }
+    }
+
+    /// True while the window should hold the keyboard but another client's grab (a menu, a
+    /// screen locker, a second overlay) kept it from taking it: the loop retries soon.
+    var isWaitingForKeyboard: Bool { wantsKeyboard && !holdsKeyboard }
+
+    /// Tries again to grab the keyboard (XGrabKeyboard), when it is wanted and not held.
+    func retryKeyboardGrab() {
+        guard wantsKeyboard, !holdsKeyboard else { return }
+        holdsKeyboard = csdl_x11_grab_keyboard(window, 1) != 0
     }
 
     private func setShape(_ region: ScreenRegion, kind: csdl_shape_kind) {

@@ -30,6 +30,8 @@ final class RenderLoop {
 
     /// How long `quit` waits for the answers before it to reach stdout.
     static let drainSeconds = 0.5
+    /// How soon a keyboard grab that another client refused is tried again.
+    static let keyboardRetryNanoseconds: UInt64 = 100_000_000
 
     /// Creates a loop drawing on `outputs` (at least one) with `font`.
     init(outputs: [OverlayOutput], font: FontChain, settings: Settings) {
@@ -81,7 +83,13 @@ final class RenderLoop {
             for output in outputs.dropFirst() { output.scene.advance(to: tick) }
             show(atTick: tick)
             news.forEach { events.post($0.description) }
-            let deadline = scene.nextChangeTick(after: tick).map(scene.clock.nanoseconds(atTick:))
+            var deadline = scene.nextChangeTick(after: tick).map(scene.clock.nanoseconds(atTick:))
+            if outputs.contains(where: \.isWaitingForKeyboard) {
+                // Another client holds the keyboard: try again soon rather than never.
+                outputs.forEach { $0.retryKeyboardGrab() }
+                let retry = elapsedNanoseconds() + Self.keyboardRetryNanoseconds
+                deadline = min(deadline ?? retry, retry)
+            }
             guard waitForEvents(until: deadline) else { return .success }
             tick = scene.clock.ticks(elapsedNanoseconds: elapsedNanoseconds())
         }
