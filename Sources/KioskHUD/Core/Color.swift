@@ -19,8 +19,6 @@ public struct Color: Sendable, Equatable, Hashable, CustomStringConvertible {
     public static let gray = Color(red: 0x99, green: 0x99, blue: 0x99)
     /// Opaque black.
     public static let black = Color(red: 0, green: 0, blue: 0)
-    /// Nothing at all.
-    public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 
     /// The same colour with its alpha multiplied by `factor` (0...1).
     public func fading(by factor: Double) -> Color {

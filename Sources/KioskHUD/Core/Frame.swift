@@ -12,8 +12,6 @@ public struct Frame: Sendable, Equatable {
 
     /// The part of a frame that changes only on commands.
     public struct Panel: Sendable, Equatable {
-        /// The whole screen.
-        public var canvas: Size
         /// What covers the screen outside the HUD; nil leaves it untouched.
         public var backdrop: Color?
         /// The HUD's rectangle.

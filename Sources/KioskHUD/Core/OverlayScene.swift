@@ -133,7 +133,6 @@ public struct OverlayScene: Sendable {
         let layout = text.layout
         let opacity = presence.opacity(atTick: tick)
         let panel = Frame.Panel(
-            canvas: screen,
             backdrop: state.isBlocking ? appearance.backdropColor : nil,
             hud: layout.hud, cornerRadiusPixels: layout.cornerRadiusPixels, hudColor: appearance.hudColor,
             labels: text.labels, opacity: (opacity * 255).rounded() / 255)
