@@ -216,7 +216,7 @@ final class ChildProcess {
     }()
 
     /// Writes every byte, retrying short and interrupted writes; returns 0 or the errno.
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
         bytes.withUnsafeBytes { raw -> Int32 in
             guard let base = raw.baseAddress else { return 0 }
             var offset = 0

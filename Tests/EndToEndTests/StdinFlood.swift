@@ -53,28 +53,11 @@ final class StdinFlood: @unchecked Sendable {
                 chunk += Array("msg \(number)\n".utf8)
                 number += 1
             }
-            errorNumber = writeAll(chunk, to: descriptor)
+            errorNumber = ChildProcess.writeAll(chunk, to: descriptor)
             guard errorNumber == 0 else { break }
             lock.withLock { written += chunk.count }
         }
         _ = close(descriptor)
         lock.withLock { endingErrorNumber = errorNumber }
-    }
-
-    /// Writes every byte, retrying short and interrupted writes; returns 0 or the errno.
-    private func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
-        bytes.withUnsafeBytes { raw -> Int32 in
-            guard let base = raw.baseAddress else { return 0 }
-            var offset = 0
-            while offset < raw.count {
-                let count = write(descriptor, base + offset, raw.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += count
-            }
-            return 0
-        }
     }
 }
