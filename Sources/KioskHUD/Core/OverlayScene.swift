@@ -120,9 +120,12 @@ public struct OverlayScene: Sendable {
     /// The wheel's pose at `tick`: it turns from its first spoke since the HUD was drawn, and
     /// stands still while stalled.
     public func poseIndex(atTick tick: Int) -> Int {
-        let turning = min(tick, stalledSince ?? tick)
-        let intoTurn = (turning - (presence.drawnSince ?? tick)) %% ticksPerTurn
-        return intoTurn * poseCount / ticksPerTurn
+        ticksIntoTurn(atTick: min(tick, stalledSince ?? tick)) * poseCount / ticksPerTurn
+    }
+
+    /// How far into its current turn the wheel is at `tick`, counted from when it was drawn.
+    private func ticksIntoTurn(atTick tick: Int) -> Int {
+        (tick - (presence.drawnSince ?? tick)) %% ticksPerTurn
     }
 
     /// The frame at `tick`, measuring text with `measurer` when the text changed.
@@ -168,8 +171,8 @@ public struct OverlayScene: Sendable {
 
     private func nextWheelStep(after tick: Int) -> Int {
         if appearance.rotatesSmoothly { return tick + 1 }
-        let intoTurn = (tick - (presence.drawnSince ?? tick)) %% ticksPerTurn
-        let pose = intoTurn * poseCount / ticksPerTurn
+        let intoTurn = ticksIntoTurn(atTick: tick)
+        let pose = poseIndex(atTick: tick)
         let nextPoseStarts = ((pose + 1) * ticksPerTurn + poseCount - 1) / poseCount
         return tick + (nextPoseStarts - intoTurn)
     }
