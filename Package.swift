@@ -1,6 +1,14 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The library is four targets so the compiler keeps its boundaries:
+// - KioskCore (Sources/KioskHUD/Core): plain Swift, no SDL and no C. Commands, parsing, state,
+//   layout, text fitting, timing, and the loop's policy as a pure step.
+// - KioskRaster (Sources/KioskHUD/Raster): pixels in plain memory (premultiplied ARGB rows,
+//   coverage anti-aliasing, pre-rendered wheel poses), for any windowing backend.
+// - CKioskPlatform (Sources/KioskHUD/CPlatform): the C that is real code (X11 shape and focus,
+//   fontconfig, sd_notify, process attributes).
+// - KioskHUD (Sources/KioskHUD/Backend): the SDL and X11 backend and the programs.
 let package = Package(
     name: "kiosk-spinner",
     products: [
@@ -10,14 +18,22 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CSDL",
-            pkgConfig: "sdl2 SDL2_ttf SDL2_image x11 xext",
+            pkgConfig: "sdl2 SDL2_ttf SDL2_image",
             providers: [
-                .apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev", "libx11-dev", "libxext-dev"]),
+                .apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"]),
             ]
         ),
-        .target(name: "KioskHUD", dependencies: ["CSDL"]),
-        .executableTarget(name: "kiosk-spinner", dependencies: ["KioskHUD"]),
-        .testTarget(name: "KioskHUDTests", dependencies: ["KioskHUD"]),
+        .target(name: "KioskCore", path: "Sources/KioskHUD/Core"),
+        .target(name: "KioskRaster", dependencies: ["KioskCore"], path: "Sources/KioskHUD/Raster"),
+        .target(
+            name: "CKioskPlatform",
+            path: "Sources/KioskHUD/CPlatform",
+            linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext")]
+        ),
+        .target(name: "KioskHUD", dependencies: ["KioskCore", "KioskRaster", "CKioskPlatform", "CSDL"],
+                path: "Sources/KioskHUD/Backend"),
+        .executableTarget(name: "kiosk-spinner", dependencies: ["KioskCore", "KioskHUD"]),
+        .testTarget(name: "KioskHUDTests", dependencies: ["KioskHUD", "KioskCore", "KioskRaster"]),
         .testTarget(name: "EndToEndTests", dependencies: ["kiosk-spinner"]),
     ]
 )

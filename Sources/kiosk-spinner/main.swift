@@ -1,4 +1,5 @@
 import Glibc
+import KioskCore
 import KioskHUD
 
 /// kiosk-spinner: reads the settings and options, then runs the overlay, renders a snapshot, or

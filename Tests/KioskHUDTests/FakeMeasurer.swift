@@ -1,3 +1,4 @@
+@testable import KioskCore
 @testable import KioskHUD
 
 /// Exact widths for fitting tests: a CJK character is one font size wide, any other grapheme half

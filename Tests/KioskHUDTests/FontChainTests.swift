@@ -1,4 +1,5 @@
 import Testing
+@testable import KioskCore
 @testable import KioskHUD
 
 /// The bundled fonts as a chain: each character in the first font that has it.

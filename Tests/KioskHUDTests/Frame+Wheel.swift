@@ -1,3 +1,4 @@
+@testable import KioskCore
 @testable import KioskHUD
 
 extension Frame {

@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+@testable import KioskCore
 @testable import KioskHUD
 
 /// Progress rings and outcome marks drawn by the real renderer.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import KioskCore
 @testable import KioskHUD
 
 /// The man page and `--help` come from different places; this keeps them saying the same.

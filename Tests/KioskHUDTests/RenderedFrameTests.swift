@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import KioskCore
 @testable import KioskHUD
+@testable import KioskRaster
 
 /// Frames rendered by the real backend (SDL surfaces, SDL_ttf text) and probed pixel by pixel.
 /// Serialized: SDL_ttf and FreeType are not to be used from several threads at once.

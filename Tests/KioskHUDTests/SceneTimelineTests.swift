@@ -1,4 +1,5 @@
 import Testing
+@testable import KioskCore
 @testable import KioskHUD
 
 /// The scene's timelines with a fake clock: what is drawn and what the host is told, tick by tick.

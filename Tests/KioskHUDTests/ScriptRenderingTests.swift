@@ -1,4 +1,5 @@
 import Testing
+@testable import KioskCore
 @testable import KioskHUD
 
 /// Messages in the scripts devices ship with, rendered by the real font chain and renderer.

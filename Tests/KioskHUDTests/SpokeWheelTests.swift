@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import KioskCore
 @testable import KioskHUD
 
 @Suite struct SpokeWheelTests {

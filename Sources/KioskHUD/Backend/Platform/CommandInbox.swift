@@ -1,3 +1,5 @@
+import KioskCore
+
 /// Hands host events from the stdin reader thread to the render loop. Bounded: when the loop
 /// falls behind, the reader waits (and the host's pipe fills), so memory never grows with input.
 final class CommandInbox: @unchecked Sendable {

@@ -1,4 +1,5 @@
 internal import CSDL
+import KioskCore
 
 /// A TrueType font opened with SDL_ttf (TTF_OpenFont), resized on demand (TTF_SetFontSize).
 final class Font {

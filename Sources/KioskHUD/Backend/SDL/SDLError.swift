@@ -1,4 +1,5 @@
 internal import CSDL
+import KioskCore
 
 /// An SDL, SDL_ttf or SDL_image call that failed: which call, and SDL's reason at that moment.
 public struct SDLError: Error, Sendable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Glibc
+import KioskCore
 
 /// Where kiosk-spinner says what went wrong: one line each on stderr, prefixed with the
 /// program's name. The one place that writes to stderr, so no thread touches C's `stderr`; the

@@ -1,5 +1,6 @@
 import Glibc
 internal import CSDL
+internal import CKioskPlatform
 
 /// Starts a detached POSIX thread running a closure (pthread_create), without Foundation.
 enum NativeThread {
@@ -19,7 +20,7 @@ enum NativeThread {
         let status = pthread_create(&thread, nil, { context in
             guard let context else { return nil }
             let job = Unmanaged<Job>.fromOpaque(context).takeRetainedValue()
-            csdl_name_this_thread(job.name)
+            kp_name_this_thread(job.name)
             job.body()
             return nil
         }, job)

@@ -1,4 +1,6 @@
 internal import CSDL
+internal import CKioskPlatform
+import KioskCore
 
 /// The window the overlay shows in: borderless, covering one display, kept above other windows
 /// and never taking keyboard focus; or a plain window for development (`--window WxH`).
@@ -21,6 +23,8 @@ final class OverlayWindow {
     private var holdsKeyboard = false
     private var wantsKeyboard = false
     private var isMapped = false
+    /// The X11 display and window behind the SDL window, when SDL runs on X11.
+    private let x11: (display: UnsafeMutableRawPointer, window: UInt)?
 
     /// How the window is placed.
     enum Placement: Equatable {
@@ -63,11 +67,18 @@ final class OverlayWindow {
         }
         surface = Surface(borrowing: pixels)
         self.size = Size(width: surface.width, height: surface.height)
-        if followsFrameShape { _ = csdl_x11_refuse_focus(window) }
+        var display: UnsafeMutableRawPointer?
+        var xWindow: UInt = 0
+        if csdl_x11_handles(window, &display, &xWindow) != 0, let display {
+            x11 = (display, xWindow)
+        } else {
+            x11 = nil
+        }
+        if followsFrameShape, let x11 { _ = kp_x11_refuse_focus(x11.display, x11.window) }
     }
 
     deinit {
-        if holdsKeyboard { _ = csdl_x11_grab_keyboard(window, 0) }
+        if holdsKeyboard, let x11 { _ = kp_x11_grab_keyboard(x11.display, x11.window, 0) }
         SDL_DestroyWindow(window)
     }
 
@@ -79,25 +90,26 @@ final class OverlayWindow {
         let wantsMapping = visible != .nothing || input != .nothing
         if followsFrameShape, visible != shownRegion {
             shownRegion = visible
-            setShape(visible, kind: CSDL_SHAPE_VISIBLE)
+            setShape(visible, kind: KP_SHAPE_VISIBLE)
         }
         if followsFrameShape, input != inputRegion {
             inputRegion = input
-            setShape(input, kind: CSDL_SHAPE_INPUT)
+            setShape(input, kind: KP_SHAPE_INPUT)
         }
         if wantsMapping != isMapped {
             isMapped = wantsMapping
-            let mappedDirectly = followsFrameShape && csdl_x11_map(window, wantsMapping ? 1 : 0) != 0
-            if !mappedDirectly {
+            if followsFrameShape, let x11 {
+                kp_x11_map(x11.display, x11.window, wantsMapping ? 1 : 0)
+            } else {
                 if wantsMapping { SDL_ShowWindow(window) } else { SDL_HideWindow(window) }
             }
         }
-        if wantsMapping { _ = csdl_x11_raise(window) }
+        if wantsMapping, let x11 { kp_x11_raise(x11.display, x11.window) }
         wantsKeyboard = isMapped && input == .everything && followsFrameShape
         if wantsKeyboard, !holdsKeyboard {
             retryKeyboardGrab()
         } else if !wantsKeyboard, holdsKeyboard {
-            _ = csdl_x11_grab_keyboard(window, 0)
+            if let x11 { _ = kp_x11_grab_keyboard(x11.display, x11.window, 0) }
             holdsKeyboard = false
         }
     }
@@ -109,15 +121,17 @@ final class OverlayWindow {
     /// Tries again to grab the keyboard (XGrabKeyboard), when it is wanted and not held.
     func retryKeyboardGrab() {
         guard wantsKeyboard, !holdsKeyboard else { return }
-        holdsKeyboard = csdl_x11_grab_keyboard(window, 1) != 0
+        guard let x11 else { return }
+        holdsKeyboard = kp_x11_grab_keyboard(x11.display, x11.window, 1) != 0
     }
 
-    private func setShape(_ region: ScreenRegion, kind: csdl_shape_kind) {
+    private func setShape(_ region: ScreenRegion, kind: kp_shape_kind) {
+        guard let x11 else { return }
         let logical = rotation.logicalSize(ofDisplay: size)
         let coordinates = region.rectangles(canvas: logical).map { rotation.displayRect($0, logical: logical) }
             .flatMap { [Int32($0.x), Int32($0.y), Int32($0.width), Int32($0.height)] }
         _ = coordinates.withUnsafeBufferPointer {
-            csdl_x11_set_shape(window, Int32(kind.rawValue), $0.baseAddress, Int32(coordinates.count / 4))
+            kp_x11_set_shape(x11.display, x11.window, kind, $0.baseAddress, Int32(coordinates.count / 4))
         }
     }
 

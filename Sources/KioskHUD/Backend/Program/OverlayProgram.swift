@@ -1,5 +1,7 @@
 import Glibc
 internal import CSDL
+internal import CKioskPlatform
+import KioskCore
 
 /// The live overlay: opens the display, starts the readers and runs the render loop until
 /// `quit`, a signal, or (with `--exit-on-eof`) the end of input.
@@ -13,7 +15,7 @@ public enum OverlayProgram {
             quit.type = SDL_QUIT.rawValue
             SDL_PushEvent(&quit)
         }
-        if options.exitsWithParent, csdl_exit_with_parent(parent) == 0 {
+        if options.exitsWithParent, kp_exit_with_parent(parent) == 0 {
             Diagnostics.report("the process that started the overlay is gone; exiting")
             return .success
         }
@@ -32,7 +34,7 @@ public enum OverlayProgram {
             reportNoDisplay(error)
             return .noDisplay
         }
-        csdl_x11_exit_on_connection_loss(ExitStatus.displayLost.rawValue)
+        kp_x11_exit_on_connection_loss(ExitStatus.displayLost.rawValue)
         let loop: RenderLoop
         do throws(SDLError) {
             let font = try openFonts(options, session: session)

@@ -1,4 +1,5 @@
 import Glibc
+import KioskCore
 
 /// The process's environment and files, read with libc alone.
 public enum Environment {

@@ -1,4 +1,5 @@
 import Glibc
+import KioskCore
 
 /// Reads the host's commands from stdin on a thread of its own, turns them into events with a
 /// `CommandStream`, posts them to a `CommandInbox` and calls `wake` so the render loop (which owns

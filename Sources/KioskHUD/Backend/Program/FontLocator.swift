@@ -1,3 +1,5 @@
+import KioskCore
+
 /// Finds the bundled fonts without fontconfig: in `$KIOSK_SPINNER_FONT_DIR`, beside an installed
 /// binary (`../share/kiosk-spinner/fonts`), or in the source tree's `fonts/` for a development
 /// build.
@@ -13,7 +15,9 @@ enum FontLocator {
         if let executable = Environment.executablePath {
             folders.append(parent(of: parent(of: executable)) + "/share/kiosk-spinner/fonts")
         }
-        folders.append(parent(of: parent(of: parent(of: parent(of: #filePath)))) + "/fonts")
+        // This file is Sources/KioskHUD/Backend/Program/FontLocator.swift in the source tree.
+        let sourceTree = (0..<5).reduce(#filePath) { path, _ in parent(of: path) }
+        folders.append(sourceTree + "/fonts")
         return folders
     }
 

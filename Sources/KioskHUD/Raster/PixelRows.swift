@@ -1,17 +1,27 @@
+import KioskCore
+
 /// Borrowed access to a surface's 32-bit pixels, valid only inside `Surface.withPixels`.
-struct PixelRows {
-    let base: UnsafeMutablePointer<UInt32>
-    let pitchPixels: Int
-    let width: Int
-    let height: Int
+package struct PixelRows {
+    package let base: UnsafeMutablePointer<UInt32>
+    package let pitchPixels: Int
+    package let width: Int
+    package let height: Int
 
     /// The first pixel of row `y`.
-    func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { base + y * pitchPixels }
+    /// Wraps `height` rows of `width` pixels starting at `base`, `pitchPixels` apart.
+    package init(base: UnsafeMutablePointer<UInt32>, pitchPixels: Int, width: Int, height: Int) {
+        self.base = base
+        self.pitchPixels = pitchPixels
+        self.width = width
+        self.height = height
+    }
+
+    package func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { base + y * pitchPixels }
 }
 
 extension PixelRows {
     /// Sets every pixel of `rect` (clipped to the surface) to `pixel`.
-    func fill(_ rect: PixelRect, with pixel: PremultipliedPixel) {
+    package func fill(_ rect: PixelRect, with pixel: PremultipliedPixel) {
         let clipped = rect.intersection(bounds)
         guard !clipped.isEmpty else { return }
         for y in clipped.y..<clipped.maxY {
@@ -20,13 +30,13 @@ extension PixelRows {
     }
 
     /// Draws `pixel` over whatever is at (`x`, `y`); the caller keeps the point inside.
-    func blend(_ pixel: PremultipliedPixel, x: Int, y: Int) {
+    package func blend(_ pixel: PremultipliedPixel, x: Int, y: Int) {
         let target = row(y) + x
         target.pointee = pixel.over(PremultipliedPixel(word: target.pointee)).word
     }
 
     /// Draws a rounded rectangle of `color` over the surface, anti-aliased at its corners.
-    func fillRoundedRect(_ rect: PixelRect, cornerRadius: Int, color: Color) {
+    package func fillRoundedRect(_ rect: PixelRect, cornerRadius: Int, color: Color) {
         let clipped = rect.intersection(bounds)
         guard !clipped.isEmpty else { return }
         let solid = PremultipliedPixel(color)
@@ -46,7 +56,7 @@ extension PixelRows {
     }
 
     /// Draws the spokes of `wheel`, turned by `turn`, centred in `box`, over the surface.
-    func drawWheel(_ wheel: SpokeWheel, turn: Double, in box: PixelRect) {
+    package func drawWheel(_ wheel: SpokeWheel, turn: Double, in box: PixelRect) {
         let center = box.center
         for spoke in wheel.spokes(turn: turn) {
             let line = wheel.centreLine(of: spoke)
@@ -65,20 +75,20 @@ extension PixelRows {
     }
 
     /// Copies `rect` of `source` to the same place here; both must contain `rect`.
-    func copy(_ rect: PixelRect, from source: PixelRows, to origin: (x: Int, y: Int)) {
+    package func copy(_ rect: PixelRect, from source: PixelRows, to origin: (x: Int, y: Int)) {
         for offset in 0..<rect.height {
             (row(origin.y + offset) + origin.x).update(from: source.row(rect.y + offset) + rect.x, count: rect.width)
         }
     }
 
     /// The whole surface as a rectangle.
-    var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+    package var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 }
 
 extension PixelRows {
     /// Draws `color` over the surface wherever `mask` (a white ARGB8888 glyph surface) has alpha,
     /// with the mask's top-left corner at `origin`; clipped to the surface.
-    func blend(mask: PixelRows, at origin: (x: Int, y: Int), color: Color) {
+    package func blend(mask: PixelRows, at origin: (x: Int, y: Int), color: Color) {
         let target = PixelRect(x: origin.x, y: origin.y, width: mask.width, height: mask.height).intersection(bounds)
         guard !target.isEmpty else { return }
         for y in target.y..<target.maxY {
@@ -94,7 +104,7 @@ extension PixelRows {
 extension PixelRows {
     /// Draws `color` over the surface wherever `coverage(x, y)` (taken at pixel centres) is
     /// positive, within `bounds`.
-    func paint(_ color: Color, within area: PixelRect, coverage: (Double, Double) -> Double) {
+    package func paint(_ color: Color, within area: PixelRect, coverage: (Double, Double) -> Double) {
         let clipped = area.intersection(bounds)
         guard !clipped.isEmpty else { return }
         for y in clipped.y..<clipped.maxY {
@@ -106,7 +116,7 @@ extension PixelRows {
     }
 
     /// Multiplies every pixel of `rect` by `opacity` (0...1): the whole picture fading.
-    func fade(_ rect: PixelRect, opacity: Double) {
+    package func fade(_ rect: PixelRect, opacity: Double) {
         let clipped = rect.intersection(bounds)
         guard !clipped.isEmpty, opacity < 1 else { return }
         let keep = UInt32((min(max(opacity, 0), 1) * 255).rounded())

@@ -1,3 +1,6 @@
+import KioskCore
+import KioskRaster
+
 /// Turns `Frame` descriptions into pixels on a target surface, redrawing only what changed:
 /// the whole panel (backdrop, HUD, text, at its opacity) when a command or a fade changed it,
 /// otherwise just the indicator's square (the wheel from a cache of pre-rendered poses).
@@ -68,7 +71,7 @@ final class FrameRenderer {
         let box = indicator.box
         switch indicator {
         case .wheel(let pose):
-            let sprite = try sprites.sprite(for: pose, background: background)
+            let sprite = sprites.sprite(for: pose, background: background)
             let visible = box.intersection(target.bounds)
             guard !visible.isEmpty else { return }
             let source = PixelRect(x: visible.x - box.x, y: visible.y - box.y, width: visible.width, height: visible.height)

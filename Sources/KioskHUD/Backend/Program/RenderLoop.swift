@@ -1,5 +1,7 @@
 import Glibc
 internal import CSDL
+internal import CKioskPlatform
+import KioskCore
 
 /// The fixed-timestep loop. The scene advances by whole ticks of elapsed monotonic time; the loop
 /// sleeps in SDL_WaitEventTimeout until the next tick at which something changes by itself, or
@@ -113,7 +115,7 @@ final class RenderLoop {
         guard !isReady else { return }
         isReady = true
         events.post(OverlayEvent.ready.description)
-        if let socket = Environment.value("NOTIFY_SOCKET") { _ = csdl_notify_systemd(socket, "READY=1") }
+        if let socket = Environment.value("NOTIFY_SOCKET") { _ = kp_notify_systemd(socket, "READY=1") }
     }
 
     /// Sleeps until `deadline` (elapsed nanoseconds; nil: until an event) or the first event,

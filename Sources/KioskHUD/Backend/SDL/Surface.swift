@@ -1,4 +1,6 @@
 internal import CSDL
+import KioskCore
+import KioskRaster
 
 /// An SDL surface of 32-bit ARGB pixels that the overlay draws into with premultiplied alpha.
 /// Owns the surface unless it is borrowed from a window.

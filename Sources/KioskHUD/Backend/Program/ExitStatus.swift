@@ -1,3 +1,4 @@
+
 /// The program's exit statuses, as documented in `--help`.
 public enum ExitStatus: Int32, Sendable, CaseIterable {
     /// Quit, end of input with `--exit-on-eof`, SIGINT, SIGTERM, or a snapshot written.

@@ -1,5 +1,6 @@
 import Glibc
 import Synchronization
+import KioskCore
 
 /// Reads commands from a named FIFO as well as stdin, for hosts that cannot hold our stdin
 /// (psplash-write, shell scripts, several writers taking turns). A command ends at a newline or

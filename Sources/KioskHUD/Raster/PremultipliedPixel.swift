@@ -1,30 +1,32 @@
+import KioskCore
+
 /// A colour as a 0xAARRGGBB word with premultiplied alpha: the form every pixel of the overlay
 /// is composed in. Over black, its RGB channels are already the colour to show.
-struct PremultipliedPixel: Equatable {
-    var word: UInt32
+package struct PremultipliedPixel: Equatable {
+    package var word: UInt32
 
-    static let transparent = PremultipliedPixel(word: 0)
+    package static let transparent = PremultipliedPixel(word: 0)
 
     /// `color` with its alpha further scaled by `coverage` (0...1).
-    init(_ color: Color, coverage: Double = 1) {
+    package init(_ color: Color, coverage: Double = 1) {
         let alpha = Double(color.alpha) * min(max(coverage, 0), 1) / 255
         func channel(_ value: UInt8) -> UInt32 { UInt32((Double(value) * alpha).rounded()) }
         word = UInt32((alpha * 255).rounded()) << 24 | channel(color.red) << 16 | channel(color.green) << 8 | channel(color.blue)
     }
 
-    init(word: UInt32) { self.word = word }
+    package init(word: UInt32) { self.word = word }
 
-    var alpha: UInt32 { word >> 24 }
+    package var alpha: UInt32 { word >> 24 }
 
     /// Every channel times `factor` / 255.
-    func scaled(by factor: UInt32) -> PremultipliedPixel {
+    package func scaled(by factor: UInt32) -> PremultipliedPixel {
         let even = Self.scale(word & 0x00FF_00FF, by: factor) & 0x00FF_00FF
         let odd = Self.scale((word >> 8) & 0x00FF_00FF, by: factor) & 0x00FF_00FF
         return PremultipliedPixel(word: even | odd << 8)
     }
 
     /// This pixel drawn over `below` (Porter-Duff "over").
-    func over(_ below: PremultipliedPixel) -> PremultipliedPixel {
+    package func over(_ below: PremultipliedPixel) -> PremultipliedPixel {
         let keep = 255 - alpha
         if keep == 0 { return self }
         if keep == 255 { return below }
@@ -38,7 +40,7 @@ struct PremultipliedPixel: Equatable {
     }
 
     /// The same colour with straight alpha, as red, green, blue, alpha bytes.
-    var straightChannels: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+    package var straightChannels: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
         let a = alpha
         guard a > 0 else { return (0, 0, 0, 0) }
         func channel(_ shift: UInt32) -> UInt8 { UInt8(min(255, ((word >> shift) & 0xFF) * 255 / a)) }

@@ -1,4 +1,6 @@
 internal import CSDL
+internal import CKioskPlatform
+import KioskCore
 
 /// The fonts a message is drawn with, in order of preference: each character is drawn in the
 /// first font that has its glyph, so a message mixing scripts ("ECG 心電 ЕКГ") draws every run in
@@ -71,7 +73,7 @@ final class FontChain: TextMeasurer {
     private func systemFont(for scalar: Unicode.Scalar) -> Font? {
         guard fonts.count < Self.systemFontLimit + FontLocator.bundledFontFiles.count else { return nil }
         var buffer = [CChar](repeating: 0, count: 4096)
-        guard csdl_fontconfig_font_for(scalar.value, &buffer, Int32(buffer.count)) != 0 else { return nil }
+        guard kp_fontconfig_font_for(scalar.value, &buffer, Int32(buffer.count)) != 0 else { return nil }
         let path = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard !fonts.contains(where: { $0.path == path }), let font = try? Font(path: path, session: session),
               font.hasGlyph(scalar) else { return nil }

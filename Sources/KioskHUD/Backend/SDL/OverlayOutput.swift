@@ -1,3 +1,5 @@
+import KioskCore
+
 /// One display the overlay shows on: its window, the canvas turned for it, the renderer, and the
 /// scene laid out for its size. With `--display all` there is one a display, each following the
 /// same commands.

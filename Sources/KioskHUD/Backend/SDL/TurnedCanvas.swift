@@ -1,3 +1,5 @@
+import KioskCore
+
 /// The overlay drawn on a canvas laid out for a turned panel, copied turned onto the display's
 /// surface rectangle by rectangle (`--rotate`). Upright, the display's surface is the canvas and
 /// nothing is copied.

@@ -1,0 +1,68 @@
+/* The C code kiosk-spinner needs beyond what SDL wraps: X11 window shape, focus and mapping,
+ * the X connection's loss, fontconfig lookups, systemd notification and process attributes.
+ * The declarations use plain C types only (an X11 Display is passed as `void *`, a Window as
+ * `unsigned long`), so no X11 or SDL header leaks into Swift through this module. */
+#ifndef KIOSK_PLATFORM_H
+#define KIOSK_PLATFORM_H
+
+#include <sys/types.h>
+
+/** Which of an X11 window's shapes to set: what is drawn, or what takes input. */
+enum kp_shape_kind { KP_SHAPE_VISIBLE = 0, KP_SHAPE_INPUT = 1 };
+
+/**
+ * Sets the visible (ShapeBounding) or input (ShapeInput) region of `window` to the union of
+ * `count` rectangles given as x, y, w, h quadruples. Returns 0 when the server has no SHAPE
+ * extension, 1 when set.
+ */
+int kp_x11_set_shape(void *display, unsigned long window, enum kp_shape_kind kind, const int *xywh, int count);
+
+/** Tells the window manager never to give `window` keyboard focus (WM_HINTS input = False). */
+int kp_x11_refuse_focus(void *display, unsigned long window);
+
+/**
+ * Maps (and raises) or unmaps `window` with Xlib directly: mapping an override-redirect window
+ * ourselves leaves the keyboard focus where it is, where SDL_ShowWindow would take it.
+ */
+void kp_x11_map(void *display, unsigned long window, int mapped);
+
+/**
+ * Takes (grab != 0) or releases the whole keyboard for `window`, so keys typed while the
+ * overlay blocks reach it (and are discarded) instead of the application. Returns 1 on success.
+ */
+int kp_x11_grab_keyboard(void *display, unsigned long window, int grab);
+
+/** Raises `window` above its siblings (XRaiseWindow) without asking for focus. */
+void kp_x11_raise(void *display, unsigned long window);
+
+/**
+ * Makes a broken X connection (server gone, socket closed), on any connection of the process,
+ * end the process at once with `status` and one line on stderr, instead of Xlib's multi-line
+ * report and exit(1).
+ */
+void kp_x11_exit_on_connection_loss(int status);
+
+/**
+ * Asks the system's fontconfig, when it is installed (loaded with dlopen, so it is not a
+ * dependency), for a scalable font that has a glyph for `codepoint`. Writes its path into `path`
+ * (at most `capacity` bytes with the NUL) and returns 1; returns 0 when fontconfig is missing or
+ * knows no such font. Not thread-safe: call from one thread.
+ */
+int kp_fontconfig_font_for(unsigned int codepoint, char *path, int capacity);
+
+/**
+ * Sends `message` (e.g. "READY=1") to systemd's notification socket at `path` (NOTIFY_SOCKET; a
+ * leading '@' names an abstract socket) as one datagram. Returns 1 when sent.
+ */
+int kp_notify_systemd(const char *path, const char *message);
+
+/**
+ * Asks the kernel to send SIGTERM when the parent dies (PR_SET_PDEATHSIG), then checks that the
+ * parent is still `parent` (it may have died before the request). Returns 0 when it is gone.
+ */
+int kp_exit_with_parent(pid_t parent);
+
+/** Names the calling thread (prctl PR_SET_NAME; at most 15 bytes are kept), for ps and gdb. */
+void kp_name_this_thread(const char *name);
+
+#endif

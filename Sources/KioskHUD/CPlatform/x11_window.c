@@ -1,0 +1,77 @@
+/* X11 calls SDL does not wrap: the window's shapes, its focus hint, mapping and stacking, and
+ * what happens when the connection breaks. */
+#include "kiosk_platform.h"
+
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <X11/extensions/shape.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+int kp_x11_set_shape(void *display, unsigned long window, enum kp_shape_kind kind, const int *xywh, int count) {
+    Display *x = display;
+    int event_base, error_base;
+    if (!XShapeQueryExtension(x, &event_base, &error_base)) return 0;
+    XRectangle *rects = calloc((size_t)(count > 0 ? count : 1), sizeof *rects);
+    if (!rects) return 0;
+    for (int i = 0; i < count; i++) {
+        rects[i].x = (short)xywh[4 * i];
+        rects[i].y = (short)xywh[4 * i + 1];
+        rects[i].width = (unsigned short)xywh[4 * i + 2];
+        rects[i].height = (unsigned short)xywh[4 * i + 3];
+    }
+    XShapeCombineRectangles(x, (Window)window, kind == KP_SHAPE_INPUT ? ShapeInput : ShapeBounding, 0, 0, rects,
+                            count, ShapeSet, Unsorted);
+    free(rects);
+    XFlush(x);
+    return 1;
+}
+
+int kp_x11_refuse_focus(void *display, unsigned long window) {
+    Display *x = display;
+    XWMHints *hints = XAllocWMHints();
+    if (!hints) return 0;
+    hints->flags = InputHint;
+    hints->input = False;
+    XSetWMHints(x, (Window)window, hints);
+    XFree(hints);
+    XFlush(x);
+    return 1;
+}
+
+void kp_x11_map(void *display, unsigned long window, int mapped) {
+    Display *x = display;
+    if (mapped) XMapRaised(x, (Window)window); else XUnmapWindow(x, (Window)window);
+    XFlush(x);
+}
+
+void kp_x11_raise(void *display, unsigned long window) {
+    Display *x = display;
+    XRaiseWindow(x, (Window)window);
+    XFlush(x);
+}
+
+/* What kp_x11_exit_on_connection_loss exits with; set once before any connection is used. */
+static int connection_loss_status = 1;
+
+static int exit_on_connection_loss(Display *display) {
+    (void)display;
+    static const char message[] = "kiosk-spinner: lost the connection to the X server; exiting\n";
+    if (write(2, message, sizeof message - 1) < 0) { /* nothing more can be said */ }
+    _exit(connection_loss_status);
+    return 0;
+}
+
+void kp_x11_exit_on_connection_loss(int status) {
+    connection_loss_status = status;
+    XSetIOErrorHandler(exit_on_connection_loss);
+}
+
+int kp_x11_grab_keyboard(void *display, unsigned long window, int grab) {
+    Display *x = display;
+    int ok = 1;
+    if (grab) ok = XGrabKeyboard(x, (Window)window, True, GrabModeAsync, GrabModeAsync, CurrentTime) == GrabSuccess;
+    else XUngrabKeyboard(x, CurrentTime);
+    XFlush(x);
+    return ok;
+}
