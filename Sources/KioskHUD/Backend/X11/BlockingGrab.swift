@@ -1,0 +1,190 @@
+import Glibc
+import Synchronization
+internal import CKioskPlatform
+
+/// Holds the whole keyboard and pointer of the X display while the overlay blocks, so no key or
+/// click reaches any other client, wherever the pointer is.
+///
+/// The grab lives on an X connection of its own, used only by a thread of its own (the
+/// `kp_grab_*` functions of x11_grab.c), on the root window: SDL never sees that connection, so
+/// its own grab bookkeeping (which ungrabs on focus and crossing changes) cannot release it, and
+/// the root is viewable whichever overlay window is mapped. When another client holds the
+/// keyboard or the pointer (a menu, a window manager's drag, a screen locker), the thread
+/// watches for that grab to end (crossing and focus events with mode NotifyUngrab, a top-level
+/// window unmapping) and takes the grab then; it also retakes a grab the server revoked. A slow
+/// retry every `backstopRetryMilliseconds` covers a grab whose end no watched window hears of.
+final class BlockingGrab: Sendable {
+    /// What the grab is doing now.
+    enum Status: Sendable, Equatable {
+        /// Not wanted: keyboard and pointer are free.
+        case released
+        /// Wanted and held: every key and click goes to the grab and is discarded.
+        case held
+        /// Wanted, but another client holds the keyboard or the pointer; the grab keeps the part
+        /// it got and takes the rest as soon as that client lets go.
+        case refused
+    }
+
+    /// How long a refused grab waits at most before it is tried again without any event saying
+    /// the other grab ended: a backstop only, events normally retake it at once.
+    static let backstopRetryMilliseconds = 1_000
+
+    private let channel: Channel
+
+    private init(channel: Channel) {
+        self.channel = channel
+    }
+
+    deinit {
+        channel.isStopping.store(true, ordering: .sequentiallyConsistent)
+        channel.wake()
+    }
+
+    /// Opens its own connection to the X server named by DISPLAY (XOpenDisplay(NULL)) and starts
+    /// its thread, the only one to use that connection. Returns nil when no X server answers
+    /// (or no thread or pipe could be made). Every change of status is passed to `report`, on
+    /// the grab's thread. If the connection breaks later, the process exits with
+    /// `ExitStatus.displayLost`, as it does for SDL's connection.
+    static func start(report: @escaping @Sendable (Status) -> Void) -> BlockingGrab? {
+        // The thread says on `answer` whether it opened the connection. Only its closure holds
+        // the writing end, so a thread that never starts closes it and the read ends.
+        guard let channel = Channel(), let (question, answer) = FileEnd.pipe(nonBlocking: false) else { return nil }
+        // (`try?` also fits a NativeThread.start that throws when the system refuses the thread.)
+        _ = try? NativeThread.start(name: "blocking grab") {
+            run(channel, report: report, answering: answer)
+        }
+        guard question.readByte() == Channel.opened else { return nil }
+        return BlockingGrab(channel: channel)
+    }
+
+    /// Asks for the grab (true) or its release (false); returns at once. Thread-safe.
+    func want(_ wanted: Bool) {
+        guard channel.isWanted.exchange(wanted, ordering: .sequentiallyConsistent) != wanted else { return }
+        channel.wake()
+    }
+
+    /// The grab's thread: takes, keeps and releases the grab as wanted until the owner goes.
+    private static func run(_ channel: Channel, report: @Sendable (Status) -> Void, answering answer: FileEnd) {
+        guard let grab = kp_grab_open(ExitStatus.displayLost.rawValue) else {
+            answer.writeByte(Channel.failed)
+            return
+        }
+        answer.writeByte(Channel.opened)
+        defer { kp_grab_close(grab) }
+        var status = Status.released
+        var retries = false
+        var backstop = ContinuousClock.now
+        while !channel.isStopping.load(ordering: .sequentiallyConsistent) {
+            let wanted = channel.isWanted.load(ordering: .sequentiallyConsistent)
+            var next = status
+            if wanted, status == .released || retries {
+                next = kp_grab_take(grab) != 0 ? .held : .refused
+                backstop = .now + .milliseconds(backstopRetryMilliseconds)
+            } else if !wanted, status != .released {
+                kp_grab_release(grab)
+                next = .released
+            }
+            retries = false
+            if next != status {
+                status = next
+                report(status)
+            }
+            // A grab ended: another client's (take ours now) or ours, revoked (take it back;
+            // taking a grab still held changes nothing).
+            if kp_grab_drain(grab) & Int32(KP_GRAB_ENDED.rawValue) != 0, wanted {
+                retries = true
+                continue
+            }
+            let timeout = status == .refused ? Self.milliseconds(until: backstop) : -1
+            var descriptors = [pollfd(fd: kp_grab_connection_fd(grab), events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: channel.wakeReader, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
+            if ready < 0, errno != EINTR {
+                Diagnostics.report("the blocking grab cannot wait for events (errno \(errno)); it no longer follows changes")
+                return
+            }
+            if descriptors[1].revents != 0 { channel.drainWakes() }
+            if status == .refused, ContinuousClock.now >= backstop { retries = true }
+            // Events on the connection are read by kp_grab_drain at the top of the next round.
+        }
+    }
+
+    /// Whole milliseconds from now until `deadline`, rounded up, at least 0.
+    private static func milliseconds(until deadline: ContinuousClock.Instant) -> Int32 {
+        let left = ContinuousClock.now.duration(to: deadline)
+        guard left > .zero else { return 0 }
+        let (seconds, attoseconds) = left.components
+        return Int32(min(seconds * 1_000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000, 60_000))
+    }
+
+    /// What the owner and the thread share: what is wanted, whether to stop, and a pipe that
+    /// wakes the thread from poll(). Freed when both have let go.
+    private final class Channel: Sendable {
+        static let opened: UInt8 = 1
+        static let failed: UInt8 = 0
+
+        let isWanted = Atomic<Bool>(false)
+        let isStopping = Atomic<Bool>(false)
+        private let wakeReadEnd: FileEnd
+        private let wakeWriteEnd: FileEnd
+
+        /// The end of the wake pipe the thread polls.
+        var wakeReader: Int32 { wakeReadEnd.descriptor }
+
+        init?() {
+            guard let (reader, writer) = FileEnd.pipe(nonBlocking: true) else { return nil }
+            wakeReadEnd = reader
+            wakeWriteEnd = writer
+        }
+
+        /// Makes the thread's poll() return. A full pipe already holds a wake-up.
+        func wake() { wakeWriteEnd.writeByte(1) }
+
+        /// Empties the wake pipe.
+        func drainWakes() {
+            var bytes = [UInt8](repeating: 0, count: 64)
+            while bytes.withUnsafeMutableBytes({ read(wakeReadEnd.descriptor, $0.baseAddress, $0.count) }) > 0 {}
+        }
+    }
+
+    /// One end of a pipe, closed when freed.
+    private final class FileEnd: Sendable {
+        let descriptor: Int32
+
+        private init(_ descriptor: Int32) {
+            self.descriptor = descriptor
+        }
+
+        deinit { close(descriptor) }
+
+        /// A new pipe's reading and writing ends (close-on-exec, and non-blocking when asked), or
+        /// nil when none can be made.
+        static func pipe(nonBlocking: Bool) -> (FileEnd, FileEnd)? {
+            var ends: [Int32] = [-1, -1]
+            guard Glibc.pipe(&ends) == 0 else { return nil }
+            let both = (FileEnd(ends[0]), FileEnd(ends[1]))
+            for end in ends {
+                guard fcntl(end, F_SETFD, FD_CLOEXEC) == 0,
+                      !nonBlocking || fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) == 0 else { return nil }
+            }
+            return both
+        }
+
+        /// Writes one byte, retrying when interrupted; a full non-blocking pipe drops it.
+        func writeByte(_ byte: UInt8) {
+            var value = byte
+            while write(descriptor, &value, 1) < 0, errno == EINTR {}
+        }
+
+        /// Reads one byte, waiting for it; nil at the end of the pipe or on an error.
+        func readByte() -> UInt8? {
+            var value: UInt8 = 0
+            while true {
+                let count = read(descriptor, &value, 1)
+                if count == 1 { return value }
+                if count < 0, errno == EINTR { continue }
+                return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+/* The overlay's own grab of the whole keyboard and pointer, on an X connection of its own that
+ * SDL never sees (so SDL's grab bookkeeping cannot release it). Plain C types only: the
+ * connection is an opaque `struct kp_grab`, no Xlib header is needed to use it.
+ *
+ * All calls for one grab must come from one thread (the grab's), from kp_grab_open to
+ * kp_grab_close. */
+#ifndef KIOSK_X11_GRAB_H
+#define KIOSK_X11_GRAB_H
+
+/** An X connection of the grab's own, with what it grabbed and which windows it watches. */
+struct kp_grab;
+
+/**
+ * Opens a connection to the X server named by DISPLAY (XOpenDisplay(NULL)). If that connection
+ * breaks later, the process ends with `connection_loss_status` and one line on stderr, as it
+ * does for the SDL connection. Returns NULL when no X server answers.
+ */
+struct kp_grab *kp_grab_open(int connection_loss_status);
+
+/** The connection's file descriptor, to wait on with poll() (POLLIN). */
+int kp_grab_connection_fd(const struct kp_grab *grab);
+
+/**
+ * Grabs the keyboard (XGrabKeyboard) and the pointer (XGrabPointer, owner_events False, button
+ * and motion events, no confinement) on the root window, keeping whichever part it gets.
+ * Returns 1 when both are held. When another client holds either (AlreadyGrabbed, GrabFrozen),
+ * starts watching for that grab to end (see kp_grab_drain) and returns 0. Calling it while
+ * holding both is harmless and generates no events.
+ */
+int kp_grab_take(struct kp_grab *grab);
+
+/** Releases the keyboard and the pointer and stops watching other windows. */
+void kp_grab_release(struct kp_grab *grab);
+
+/** What kp_grab_drain saw, as bits. */
+enum kp_grab_news {
+    /** Some grab ended (a crossing or focus event with mode NotifyUngrab, or a top-level window
+     * unmapped or destroyed while watching): another client's, or this one's, revoked. */
+    KP_GRAB_ENDED = 1,
+};
+
+/**
+ * Reads every event the server has sent (without blocking) and discards the keys, buttons and
+ * motion the grab swallowed. While watching, starts watching top-level windows mapped since.
+ * Returns the kp_grab_news bits for what it saw. A broken connection ends the process.
+ */
+int kp_grab_drain(struct kp_grab *grab);
+
+/** Releases everything and closes the connection. */
+void kp_grab_close(struct kp_grab *grab);
+
+#endif
