@@ -32,6 +32,7 @@ final class X11Connection {
     private static let buttonPress: Int32 = 4
     private static let mapNotify: Int32 = 19
     private static let keyPressMask = 1 << 0
+    private static let buttonPressMaskBits: UInt32 = 1 << 2
     private static let buttonPressMask = 1 << 2
     private static let structureNotifyMask = 1 << 17
     /// sizeof(XEvent): a union padded to 24 longs.
@@ -114,6 +115,45 @@ final class X11Connection {
             return false
         }
         return true
+    }
+
+    /// True when another client holds the pointer: this connection's XGrabPointer fails. A grab
+    /// that succeeds is released at once.
+    func pointerIsGrabbedByAnotherClient() -> Bool {
+        let status = x.grabPointer(display, rootWindow, 0, Self.buttonPressMaskBits, Self.grabModeAsync, Self.grabModeAsync,
+                                   0, 0, Self.currentTime)
+        if status == Self.grabSuccess {
+            _ = x.ungrabPointer(display, Self.currentTime)
+            _ = x.sync(display, 0)
+            return false
+        }
+        return true
+    }
+
+    /// Grabs the keyboard and the pointer on the root window (XGrabKeyboard, XGrabPointer), as a
+    /// menu or a window manager's drag does, and keeps them until `ungrabKeyboardAndPointer()`.
+    /// Returns whether each succeeded; a part that succeeded is kept either way.
+    func grabKeyboardAndPointer() -> (keyboard: Bool, pointer: Bool) {
+        let keyboard = x.grabKeyboard(display, rootWindow, 0, Self.grabModeAsync, Self.grabModeAsync, Self.currentTime)
+        let pointer = x.grabPointer(display, rootWindow, 0, Self.buttonPressMaskBits, Self.grabModeAsync, Self.grabModeAsync,
+                                    0, 0, Self.currentTime)
+        _ = x.sync(display, 0)
+        return (keyboard == Self.grabSuccess, pointer == Self.grabSuccess)
+    }
+
+    /// Releases this connection's keyboard and pointer grabs (XUngrabPointer, XUngrabKeyboard)
+    /// and returns once the server has done so (XSync). Harmless when it holds none.
+    func ungrabKeyboardAndPointer() {
+        _ = x.ungrabPointer(display, Self.currentTime)
+        _ = x.ungrabKeyboard(display, Self.currentTime)
+        _ = x.sync(display, 0)
+    }
+
+    /// True when some client owns the selection `name` (XGetSelectionOwner), like `WM_S0`, which
+    /// a window manager takes once it manages screen 0.
+    func selectionHasOwner(_ name: String) -> Bool {
+        let atom = name.withCString { x.internAtom(display, $0, 0) }
+        return atom != 0 && x.getSelectionOwner(display, atom) != 0
     }
 
     /// Makes and maps a plain black window at `frame` that records button presses and key

@@ -31,6 +31,10 @@ struct X11Library: @unchecked Sendable {
     let setInputFocus: @convention(c) (OpaquePointer, UInt, Int32, UInt) -> Int32
     let grabKeyboard: @convention(c) (OpaquePointer, UInt, Int32, Int32, Int32, UInt) -> Int32
     let ungrabKeyboard: @convention(c) (OpaquePointer, UInt) -> Int32
+    let grabPointer: @convention(c) (OpaquePointer, UInt, Int32, UInt32, Int32, Int32, UInt, UInt, UInt) -> Int32
+    let ungrabPointer: @convention(c) (OpaquePointer, UInt) -> Int32
+    let internAtom: @convention(c) (OpaquePointer, UnsafePointer<CChar>, Int32) -> UInt
+    let getSelectionOwner: @convention(c) (OpaquePointer, UInt) -> UInt
     let createSimpleWindow: @convention(c) (OpaquePointer, UInt, Int32, Int32, UInt32, UInt32, UInt32, UInt, UInt) -> UInt
     let selectInput: @convention(c) (OpaquePointer, UInt, Int) -> Int32
     let mapWindow: @convention(c) (OpaquePointer, UInt) -> Int32
@@ -87,6 +91,10 @@ struct X11Library: @unchecked Sendable {
         setInputFocus = try function("XSetInputFocus")
         grabKeyboard = try function("XGrabKeyboard")
         ungrabKeyboard = try function("XUngrabKeyboard")
+        grabPointer = try function("XGrabPointer")
+        ungrabPointer = try function("XUngrabPointer")
+        internAtom = try function("XInternAtom")
+        getSelectionOwner = try function("XGetSelectionOwner")
         createSimpleWindow = try function("XCreateSimpleWindow")
         selectInput = try function("XSelectInput")
         mapWindow = try function("XMapWindow")
