@@ -20,8 +20,6 @@ final class OverlayWindow {
     private let followsFrameShape: Bool
     private var shownRegion: ScreenRegion?
     private var inputRegion: ScreenRegion?
-    private var holdsKeyboard = false
-    private var wantsKeyboard = false
     private var isMapped = false
     /// The X11 display and window behind the SDL window, when SDL runs on X11.
     private let x11: (display: UnsafeMutableRawPointer, window: UInt)?
@@ -78,14 +76,14 @@ final class OverlayWindow {
     }
 
     deinit {
-        if holdsKeyboard, let x11 { _ = kp_x11_grab_keyboard(x11.display, x11.window, 0) }
         SDL_DestroyWindow(window)
     }
 
     /// Makes the window show `visible` and take input in `input`; hides it when nothing is
-    /// visible and nothing takes input, and raises it above other windows when shown. Holds the
-    /// keyboard while input covers everything. Called when the picture's regions or panel change,
-    /// not on every step of the wheel.
+    /// visible and nothing takes input, and raises it above other windows when shown. Called when
+    /// the picture's regions or panel change, not on every step of the wheel. (The keyboard and
+    /// the pointer of the whole screen are held by `BlockingGrab` while blocking, not here: a
+    /// grab on SDL's connection is released by SDL's own grab bookkeeping.)
     func claim(visible: ScreenRegion, input: ScreenRegion) {
         let wantsMapping = visible != .nothing || input != .nothing
         if followsFrameShape, visible != shownRegion {
@@ -105,25 +103,14 @@ final class OverlayWindow {
             }
         }
         if wantsMapping, let x11 { kp_x11_raise(x11.display, x11.window) }
-        wantsKeyboard = isMapped && input == .everything && followsFrameShape
-        if wantsKeyboard, !holdsKeyboard {
-            retryKeyboardGrab()
-        } else if !wantsKeyboard, holdsKeyboard {
-            if let x11 { _ = kp_x11_grab_keyboard(x11.display, x11.window, 0) }
-            holdsKeyboard = false
-        }
     }
 
-    /// True while the window should hold the keyboard but another client's grab (a menu, a
-    /// screen locker, a second overlay) kept it from taking it: the loop retries soon.
-    var isWaitingForKeyboard: Bool { wantsKeyboard && !holdsKeyboard }
+    /// Always false: the window no longer grabs the keyboard (`BlockingGrab` holds keyboard and
+    /// pointer, and retakes them itself). Kept only while OverlayOutput and RenderLoop still ask.
+    var isWaitingForKeyboard: Bool { false }
 
-    /// Tries again to grab the keyboard (XGrabKeyboard), when it is wanted and not held.
-    func retryKeyboardGrab() {
-        guard wantsKeyboard, !holdsKeyboard else { return }
-        guard let x11 else { return }
-        holdsKeyboard = kp_x11_grab_keyboard(x11.display, x11.window, 1) != 0
-    }
+    /// Does nothing, for the same reason; goes with RenderLoop's keyboard retry.
+    func retryKeyboardGrab() {}
 
     private func setShape(_ region: ScreenRegion, kind: kp_shape_kind) {
         guard let x11 else { return }
