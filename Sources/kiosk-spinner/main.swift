@@ -2,17 +2,23 @@ import Glibc
 import KioskCore
 import KioskHUD
 
-/// kiosk-spinner: reads the settings and options, then runs the overlay, renders a snapshot, or
-/// prints what was asked for.
+/// kiosk-spinner: takes the stop signals first (so SIGINT and SIGTERM end it from its first
+/// instruction, whatever it is doing), reads the settings and options, then runs the overlay,
+/// renders a snapshot, or prints what was asked for. Every end goes through ProgramExit.
 Environment.reserveStandardDescriptors()
+do {
+    try SignalWatcher.start()
+} catch {
+    Diagnostics.report("\(error)")
+    ProgramExit.finish(.failure)
+}
 let options: LaunchOptions
 do {
     options = try LaunchConfiguration.load(arguments: Array(CommandLine.arguments.dropFirst()))
 } catch {
     Diagnostics.report("\(error)")
     if case .option = error { Diagnostics.show(Usage.text) }
-    Diagnostics.flush()
-    exit(ExitStatus.usage.rawValue)
+    ProgramExit.finish(.usage)
 }
 
 let status: ExitStatus
@@ -31,5 +37,5 @@ case .snapshot(let path):
 case .run:
     status = OverlayProgram.run(options: options)
 }
-Diagnostics.flush()
-exit(status.rawValue)
+fflush(nil)  // print wrote through C stdio; the finish exits with _exit, which does not flush it
+ProgramExit.finish(status)

@@ -5,6 +5,9 @@ struct OverlayStatus: Equatable, Sendable, CustomStringConvertible {
     var visible = true
     /// Whether the host asked to block input.
     var blocked = false
+    /// The blocking grab: `none` while not blocking (or blocking while hidden), `held` while
+    /// blocking on an X server.
+    var grab = "none"
     /// `spinner`, `progress`, `success`, `error`, `info` or `stalled`.
     var mode = "spinner"
     /// The percentage as the overlay writes it (`42.5`), or `-`.
@@ -17,7 +20,7 @@ struct OverlayStatus: Equatable, Sendable, CustomStringConvertible {
     /// The line the overlay writes, without its newline: message and detail quoted, with `"`
     /// and `\` escaped.
     var line: String {
-        "visible=\(visible ? 1 : 0) blocked=\(blocked ? 1 : 0) mode=\(mode) progress=\(progress) "
+        "visible=\(visible ? 1 : 0) blocked=\(blocked ? 1 : 0) grab=\(grab) mode=\(mode) progress=\(progress) "
             + "message=\"\(Self.escaped(message))\" detail=\"\(Self.escaped(detail))\""
     }
 

@@ -21,7 +21,7 @@ import Testing
 
     @Test func smoothWheelChangesEveryTick() {
         let smooth = scene { $0.rotatesSmoothly = true }
-        #expect(smooth.poseCount == 60)
+        #expect(smooth.session.poseCount == 60)
         #expect(smooth.poseIndex(atTick: 7) == 7)
         #expect(smooth.nextChangeTick(after: 7) == 8)
     }

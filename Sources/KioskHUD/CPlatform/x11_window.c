@@ -51,27 +51,19 @@ void kp_x11_raise(void *display, unsigned long window) {
     XFlush(x);
 }
 
-/* What kp_x11_exit_on_connection_loss exits with; set once before any connection is used. */
-static int connection_loss_status = 1;
+/* What happens when an X connection breaks; set once before any connection is used. */
+static void (*connection_loss_handler)(void);
 
-static int exit_on_connection_loss(Display *display) {
+static int on_connection_loss(Display *display) {
     (void)display;
+    if (connection_loss_handler) connection_loss_handler();
     static const char message[] = "kiosk-spinner: lost the connection to the X server; exiting\n";
     if (write(2, message, sizeof message - 1) < 0) { /* nothing more can be said */ }
-    _exit(connection_loss_status);
+    _exit(1);
     return 0;
 }
 
-void kp_x11_exit_on_connection_loss(int status) {
-    connection_loss_status = status;
-    XSetIOErrorHandler(exit_on_connection_loss);
-}
-
-int kp_x11_grab_keyboard(void *display, unsigned long window, int grab) {
-    Display *x = display;
-    int ok = 1;
-    if (grab) ok = XGrabKeyboard(x, (Window)window, True, GrabModeAsync, GrabModeAsync, CurrentTime) == GrabSuccess;
-    else XUngrabKeyboard(x, CurrentTime);
-    XFlush(x);
-    return ok;
+void kp_x11_on_connection_loss(void (*handler)(void)) {
+    connection_loss_handler = handler;
+    XSetIOErrorHandler(on_connection_loss);
 }

@@ -8,6 +8,11 @@ public enum OverlayEvent: Sendable, Equatable, CustomStringConvertible {
     case hidden
     /// No command came for the stall timeout while shown.
     case stalled
+    /// Blocking, but the keyboard and pointer are not held: another client holds them, or took
+    /// them away. Keys may reach the application until `grabHeld`.
+    case grabLost
+    /// Blocking holds the keyboard and pointer again, after `grabLost`.
+    case grabHeld
     /// The answer to `ping`.
     case pong
     /// The answer to `status`.
@@ -22,6 +27,8 @@ public enum OverlayEvent: Sendable, Equatable, CustomStringConvertible {
         case .shown: return "shown"
         case .hidden: return "hidden"
         case .stalled: return "stalled"
+        case .grabLost: return "grab-lost"
+        case .grabHeld: return "grab-held"
         case .pong: return "pong"
         case .status(let line): return line
         case .error(let line, let error): return "error line \(line): \(error)"

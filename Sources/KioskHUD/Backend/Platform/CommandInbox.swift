@@ -1,48 +1,65 @@
 import KioskCore
 
-/// Hands host events from the stdin reader thread to the render loop. Bounded: when the loop
-/// falls behind, the reader waits (and the host's pipe fills), so memory never grows with input.
+/// Hands what the reader threads, the signal watcher and the grab hear to the render loop, and
+/// wakes the loop when there is something to take.
+///
+/// Host lines are bounded: while `capacity` of them wait, a reader waits too (and the host's pipe
+/// fills), so memory never grows with input; the loop is woken before any reader waits, so a
+/// full inbox is always emptied. Control inputs (a stop signal, the grab's status) never wait.
+/// Wake-ups are coalesced: one is pending at most until the loop takes the inbox.
 final class CommandInbox: @unchecked Sendable {
-    /// Where a command came from, for error reports.
-    enum Source: String, Sendable, Equatable {
-        /// The host's pipe: errors say `line N`.
-        case standardInput = "line"
-        /// The named FIFO: errors say `fifo line N`.
-        case fifo = "fifo line"
-    }
-
-    /// What the readers hand over.
-    enum Item: Sendable, Equatable {
-        /// A parsed command or a rejected line.
-        case event(HostEvent, from: Source)
-        /// The host closed stdin: no more input will come from it.
-        case endOfInput
-    }
-
-    /// The most items waiting at once.
+    /// The most host lines waiting at once.
     static let capacity = 8192
 
-    // Guards `items`; the only state shared between the two threads.
-    private let condition = Condition()
-    private var items: [Item] = []
+    private let wake: @Sendable () -> Void
 
-    /// Adds items, waiting while the inbox is full.
-    func post(_ newItems: [Item]) {
+    // Guards `items` and `isWakePending`.
+    private let condition = Condition()
+    private var items: [LoopInput] = []
+    private var isWakePending = false
+
+    /// Creates an inbox that calls `wake` (from any thread) when the loop should look at it.
+    init(wake: @escaping @Sendable () -> Void) {
+        self.wake = wake
+    }
+
+    /// Adds host inputs in order, waiting while the inbox is full.
+    func post(_ newItems: [LoopInput]) {
         condition.locked {
             for item in newItems {
-                while items.count >= Self.capacity { condition.wait() }
+                while items.count >= Self.capacity {
+                    wakeOnce()
+                    condition.wait()
+                }
                 items.append(item)
             }
+            if !newItems.isEmpty { wakeOnce() }
         }
     }
 
-    /// Takes every waiting item, oldest first.
-    func takeAll() -> [Item] {
+    /// Adds an input that must not wait (a stop signal, the grab's status), even when full.
+    func postControl(_ item: LoopInput) {
+        condition.locked {
+            items.append(item)
+            wakeOnce()
+        }
+    }
+
+    /// Takes every waiting input, oldest first.
+    func takeAll() -> [LoopInput] {
         condition.locked {
             let taken = items
             items.removeAll(keepingCapacity: true)
+            isWakePending = false
             condition.broadcast()
             return taken
         }
+    }
+
+    /// Wakes the loop unless a wake-up is already on its way; call holding the lock.
+    private func wakeOnce() {
+        guard !isWakePending else { return }
+        isWakePending = true
+        wake()
     }
 }

@@ -1,7 +1,7 @@
 import Glibc
 
-/// A mutex with a condition variable (pthread_mutex_t, pthread_cond_t), for the one hand-over
-/// between the stdin reader and the render loop.
+/// A mutex with a condition variable (pthread_mutex_t, pthread_cond_t) on the monotonic clock,
+/// for the hand-overs between threads.
 final class Condition: @unchecked Sendable {
     // Allocated once and never moved, as pthread objects require.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
@@ -9,7 +9,11 @@ final class Condition: @unchecked Sendable {
 
     init() {
         pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
     }
 
     deinit {
@@ -28,6 +32,14 @@ final class Condition: @unchecked Sendable {
 
     /// Releases the mutex until signalled; call only inside `locked`.
     func wait() { pthread_cond_wait(condition, mutex) }
+
+    /// Releases the mutex until signalled or until `deadline` (`MonotonicClock.nanoseconds()`
+    /// scale); returns false when the deadline passed. Call only inside `locked`.
+    @discardableResult
+    func wait(until deadline: UInt64) -> Bool {
+        var time = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+        return pthread_cond_timedwait(condition, mutex, &time) == 0
+    }
 
     /// Wakes every thread waiting.
     func broadcast() { pthread_cond_broadcast(condition) }

@@ -1,5 +1,4 @@
 import Glibc
-import Synchronization
 import KioskCore
 
 /// Reads commands from a named FIFO as well as stdin, for hosts that cannot hold our stdin
@@ -14,10 +13,6 @@ final class FIFOReader: Sendable {
 
     /// The FIFO's path.
     let path: String
-    /// Whether this program created it (and so removes it at exit).
-    let createdHere: Bool
-    /// Set at exit, so the reader does not report the FIFO it is reopening as gone.
-    private let isClosing = Atomic<Bool>(false)
 
     /// Makes sure `path` is a FIFO this program may read, creating it if missing.
     init(path: String) throws(Refusal) {
@@ -27,38 +22,30 @@ final class FIFOReader: Sendable {
             guard info.st_mode & S_IFMT == S_IFIFO else {
                 throw Refusal(description: "\(path) exists and is not a FIFO; refusing to use it")
             }
-            createdHere = false
         } else if errno == ENOENT {
             guard mkfifo(path, 0o600) == 0 else {
                 throw Refusal(description: "cannot create the FIFO \(path): \(String(cString: strerror(errno)))")
             }
-            createdHere = true
+            ProgramExit.removeAtExit(path)
         } else {
             throw Refusal(description: "cannot use \(path): \(String(cString: strerror(errno)))")
         }
     }
 
     /// Starts reading on a thread of its own; each writer's commands are posted to `inbox`.
-    func start(inbox: CommandInbox, wake: @escaping @Sendable () -> Void) {
-        NativeThread.start(name: "fifo reader") { [self] in
+    func start(inbox: CommandInbox) throws(NativeThread.StartFailure) {
+        try NativeThread.start(name: "fifo reader") { [self] in
             var stream = CommandStream(lineLimitBytes: LaunchOptions.lineLimitBytes, endsAtNUL: true)
             while true {
                 let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
                 if descriptor < 0 {
                     if errno == EINTR { continue }
-                    if isClosing.load(ordering: .sequentiallyConsistent) { return }
                     Diagnostics.report("cannot open the FIFO \(path): \(String(cString: strerror(errno))); no longer reading it")
                     return
                 }
-                InputReader.drain(descriptor, into: &stream, from: .fifo, inbox: inbox, wake: wake)
+                InputReader.drain(descriptor, into: &stream, from: .fifo, inbox: inbox)
                 close(descriptor)
             }
         }
-    }
-
-    /// Removes the FIFO if this program created it.
-    func removeIfCreated() {
-        isClosing.store(true, ordering: .sequentiallyConsistent)
-        if createdHere { unlink(path) }
     }
 }

@@ -2,44 +2,49 @@ import Glibc
 import KioskCore
 
 /// Reads the host's commands from stdin on a thread of its own, turns them into events with a
-/// `CommandStream`, posts them to a `CommandInbox` and calls `wake` so the render loop (which owns
-/// every SDL call) picks them up at once.
+/// `CommandStream` and posts them to a `CommandInbox`, which wakes the render loop (the owner of
+/// every SDL call).
+///
+/// At the end of a pipe or file it posts `endOfInput` and stops. On a terminal, Ctrl-D ends
+/// only what was typed so far: the end is posted and reading goes on, so a person testing by
+/// hand can type again.
 enum InputReader {
-    /// Starts the reader thread on stdin; it ends at end of input or a read error.
-    static func start(dialect: CommandParser.Dialect, inbox: CommandInbox, wake: @escaping @Sendable () -> Void) {
-        NativeThread.start(name: "stdin reader") {
+    /// Starts the reader thread on stdin.
+    static func start(dialect: CommandParser.Dialect, inbox: CommandInbox) throws(NativeThread.StartFailure) {
+        let isTerminal = isatty(STDIN_FILENO) == 1
+        try NativeThread.start(name: "stdin reader") {
             var stream = CommandStream(lineLimitBytes: LaunchOptions.lineLimitBytes, dialect: dialect)
-            drain(STDIN_FILENO, into: &stream, from: .standardInput, inbox: inbox, wake: wake)
-            inbox.post([.endOfInput])
-            wake()
+            repeat {
+                let ended = drain(STDIN_FILENO, into: &stream, from: .standardInput, inbox: inbox)
+                inbox.post([.endOfInput])
+                if !ended { return }
+            } while isTerminal
         }
     }
 
-    /// Feeds `descriptor` to its end through `stream`, posting what it finds.
-    static func drain(_ descriptor: Int32, into stream: inout CommandStream, from source: CommandInbox.Source,
-                     inbox: CommandInbox, wake: @Sendable () -> Void) {
-        forEachChunk(of: descriptor) { chunk in
+    /// Feeds `descriptor` to its end through `stream`, posting what it finds. Returns true at a
+    /// plain end of input, false after a read error.
+    @discardableResult
+    static func drain(_ descriptor: Int32, into stream: inout CommandStream, from source: InputSource,
+                      inbox: CommandInbox) -> Bool {
+        let ended = forEachChunk(of: descriptor) { chunk in
             let events = stream.feed(chunk)
-            if !events.isEmpty {
-                inbox.post(events.map { .event($0, from: source) })
-                wake()
-            }
+            if !events.isEmpty { inbox.post(events.map { .host($0, from: source) }) }
         }
-        if let last = stream.finish() {
-            inbox.post([.event(last, from: source)])
-            wake()
-        }
+        if let last = stream.finish() { inbox.post([.host(last, from: source)]) }
+        return ended
     }
 
-    /// Reads `descriptor` to its end in chunks, retrying reads interrupted by signals.
-    static func forEachChunk(of descriptor: Int32, _ body: (UnsafeRawBufferPointer) -> Void) {
+    /// Reads `descriptor` to its end in chunks, retrying reads interrupted by signals. Returns
+    /// true at the end of input, false after a read error.
+    @discardableResult
+    static func forEachChunk(of descriptor: Int32, _ body: (UnsafeRawBufferPointer) -> Void) -> Bool {
         let capacity = 64 * 1024
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 1)
         defer { buffer.deallocate() }
         while true {
-            let count = Glibc.read(descriptor, buffer.baseAddress, capacity)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return }
+            let count = retryingInterrupted { Glibc.read(descriptor, buffer.baseAddress, capacity) }
+            guard count > 0 else { return count == 0 }
             body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
         }
     }

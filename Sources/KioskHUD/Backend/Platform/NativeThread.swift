@@ -1,9 +1,22 @@
 import Glibc
-internal import CSDL
 internal import CKioskPlatform
 
 /// Starts a detached POSIX thread running a closure (pthread_create), without Foundation.
 enum NativeThread {
+    /// A thread that could not be started.
+    struct StartFailure: Error, CustomStringConvertible {
+        /// The thread's name.
+        var name: String
+        /// pthread_create's error number.
+        var code: Int32
+
+        var description: String { "cannot start the \(name) thread: \(String(cString: strerror(code)))" }
+    }
+
+    /// Each thread's stack: the threads read, write and wait, so a small stack is plenty, and a
+    /// tight address-space limit (ulimit -v) still leaves room for all of them.
+    static let stackBytes = 1 << 20
+
     private final class Job {
         let name: String
         let body: @Sendable () -> Void
@@ -13,11 +26,17 @@ enum NativeThread {
         }
     }
 
-    /// Runs `body` on a new detached thread named `name` (at most 15 bytes are kept).
-    static func start(name: String, _ body: @escaping @Sendable () -> Void) {
+    /// Runs `body` on a new detached thread named `name` (at most 15 bytes are kept); throws when
+    /// the system refuses the thread.
+    static func start(name: String, _ body: @escaping @Sendable () -> Void) throws(StartFailure) {
         let job = Unmanaged.passRetained(Job(name: name, body: body)).toOpaque()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, stackBytes)
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
         var thread = pthread_t()
-        let status = pthread_create(&thread, nil, { context in
+        let status = pthread_create(&thread, &attributes, { context in
             guard let context else { return nil }
             let job = Unmanaged<Job>.fromOpaque(context).takeRetainedValue()
             kp_name_this_thread(job.name)
@@ -26,9 +45,7 @@ enum NativeThread {
         }, job)
         guard status == 0 else {
             Unmanaged<Job>.fromOpaque(job).release()
-            Diagnostics.report("cannot start the \(name) thread (error \(status))")
-            return
+            throw StartFailure(name: name, code: status)
         }
-        pthread_detach(thread)
     }
 }

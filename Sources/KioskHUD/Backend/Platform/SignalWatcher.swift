@@ -1,30 +1,53 @@
 import Glibc
 import Synchronization
 
-/// Turns SIGINT and SIGTERM into a clean exit: the signals are blocked in every thread and taken
-/// by one thread of their own with `sigwait`, which records them and calls `onSignal` (the loop
-/// pushes an SDL_QUIT so it wakes at once). A parent that ignored them (a shell's background job
-/// ignores SIGINT) cannot make the overlay unstoppable: their handling is reset first.
-enum SignalWatcher {
-    /// True once SIGINT or SIGTERM arrived.
-    static let received = Atomic<Bool>(false)
+/// How the program answers signals, from its first instruction: SIGINT, SIGTERM and SIGHUP
+/// stop it (exit 0, FIFO removed, answers written); SIGUSR1, SIGUSR2 and SIGALRM are ignored,
+/// so a stray `kill -USR1` cannot end an overlay a device relies on; SIGPIPE is ignored (a
+/// closed stdout is noticed by the writer).
+///
+/// The stop signals are blocked in every thread and taken by one thread of their own with
+/// `sigwait`. It asks the loop to stop (`onStop`), then gives the loop `graceSeconds` to begin
+/// the program's finish; when the loop cannot (it waits on an X server that does not answer, or
+/// it has not started yet: a file open blocks), the watcher finishes the program itself. A parent
+/// that ignored the signals (a shell's background job ignores SIGINT) cannot make the overlay
+/// unstoppable: their handling is reset first.
+public enum SignalWatcher {
+    /// The signals that stop the program.
+    static let stopSignals = [SIGINT, SIGTERM, SIGHUP]
+    /// The signals ignored.
+    static let ignoredSignals = [SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE]
+    /// How long the loop has to begin finishing after a stop signal before the watcher does.
+    static let graceSeconds = 0.1
 
-    /// Starts watching. Call before any other thread starts, so every thread inherits the mask.
-    static func start(onSignal: @escaping @Sendable () -> Void) {
+    private static let onStop = Mutex<(@Sendable (Int32) -> Void)?>(nil)
+
+    /// Starts watching. Call first thing, before any other thread starts, so every thread
+    /// inherits the mask. Throws when the watcher's thread cannot start.
+    public static func start() throws {
         var signals = sigset_t()
         sigemptyset(&signals)
-        for number in [SIGINT, SIGTERM] {
+        for number in stopSignals {
             signal(number, SIG_DFL)
             sigaddset(&signals, number)
         }
+        for number in ignoredSignals { signal(number, SIG_IGN) }
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         let blocked = signals
-        NativeThread.start(name: "signals") {
+        try NativeThread.start(name: "signals") {
             var set = blocked
             var number: Int32 = 0
             while sigwait(&set, &number) != 0 {}
-            received.store(true, ordering: .sequentiallyConsistent)
-            onSignal()
+            if let handler = onStop.withLock({ $0 }) { handler(number) }
+            let deadline = MonotonicClock.deadline(inSeconds: graceSeconds)
+            while MonotonicClock.nanoseconds() < deadline, !ProgramExit.hasBegun { usleep(2000) }
+            ProgramExit.finish(.success, within: ProgramExit.promptSeconds)
         }
+    }
+
+    /// Tells `handler` (once, from the watcher's thread) when a stop signal arrives: the loop
+    /// then ends through the program's finish.
+    static func whenStopping(_ handler: @escaping @Sendable (Int32) -> Void) {
+        onStop.withLock { $0 = handler }
     }
 }

@@ -1,65 +1,71 @@
 import Glibc
-internal import CSDL
 internal import CKioskPlatform
+internal import CSDL
 import KioskCore
 
 /// The live overlay: opens the display, starts the readers and runs the render loop until
-/// `quit`, a signal, or (with `--exit-on-eof`) the end of input.
+/// `quit`, a signal, or (with `--exit-on-eof`) the end of input; every end goes through
+/// `ProgramExit.finish`.
 public enum OverlayProgram {
-    /// Runs the overlay; returns the exit status.
+    /// Runs the overlay; returns the exit status once the loop ends (or a start failed, reported).
     public static func run(options: LaunchOptions) -> ExitStatus {
-        let parent = getppid()
-        signal(SIGPIPE, SIG_IGN)
-        SignalWatcher.start {
-            var quit = SDL_Event()
-            quit.type = SDL_QUIT.rawValue
-            SDL_PushEvent(&quit)
+        do {
+            return status(of: try start(options))
+        } catch {
+            Diagnostics.report("\(error)")
+            return error.exitStatus
         }
+    }
+
+    /// Every reason to end is a success: the host asked, or a signal did.
+    private static func status(of reason: ExitReason) -> ExitStatus {
+        switch reason {
+        case .quit, .endOfInput, .stopSignal, .windowClosed, .parentGone: return .success
+        }
+    }
+
+    private static func start(_ options: LaunchOptions) throws(StartupError) -> ExitReason {
+        let parent = getppid()
         if options.exitsWithParent, kp_exit_with_parent(parent) == 0 {
             Diagnostics.report("the process that started the overlay is gone; exiting")
-            return .success
+            return .parentGone
         }
         let fifo: FIFOReader?
         do {
             fifo = try fifoPath(options).map { path throws(FIFOReader.Refusal) in try FIFOReader(path: path) }
         } catch {
-            Diagnostics.report("\(error)")
-            return .usage
+            throw .fifo(error)
         }
-        defer { fifo?.removeIfCreated() }
+        kp_x11_on_connection_loss {
+            ProgramExit.finish(.displayLost, within: ProgramExit.promptSeconds,
+                               reporting: "lost the connection to the X server; exiting")
+        }
         let session: SDLSession
-        do {
-            session = try SDLSession(video: true)
-        } catch {
-            reportNoDisplay(error)
-            return .noDisplay
-        }
-        kp_x11_exit_on_connection_loss(ExitStatus.displayLost.rawValue)
-        let loop: RenderLoop
+        do { session = try SDLSession(video: true) } catch { throw .display(error) }
+        let font: FontChain
+        do { font = try openFonts(options, session: session) } catch { throw .fonts(error) }
+        var outputs: [(OverlayOutput, FrameComposer)] = []
         do throws(SDLError) {
-            let font = try openFonts(options, session: session)
-            var outputs: [OverlayOutput] = []
             for placement in placements(options) {
                 let window = try OverlayWindow(placement: placement, session: session)
-                var scaled = options
+                let output = try OverlayOutput(window: window, rotation: options.rotation, font: font)
+                var scale = options.scale ?? 1
                 if case .overlay(let display) = placement {
-                    scaled.scale = options.scale ?? DisplayScale.automatic(dpi: displayDPI(display))
+                    scale = options.scale ?? DisplayScale.automatic(dpi: displayDPI(display))
                 }
-                let scene = makeScene(scaled, screen: options.rotation.logicalSize(ofDisplay: window.size))
-                outputs.append(try OverlayOutput(window: window, rotation: options.rotation, font: font, scene: scene))
+                outputs.append((output, FrameComposer(screen: output.logicalSize, scale: scale)))
             }
-            let settings = RenderLoop.Settings(dialect: options.dialect, exitsAtEndOfInput: options.exitsAtEndOfInput,
-                                               reportsErrorsOnStdout: options.reportsErrorsOnStdout, fifo: fifo)
-            loop = RenderLoop(outputs: outputs, font: font, settings: settings)
         } catch {
-            if error.call.hasPrefix("TTF_") {
-                Diagnostics.report("cannot load the font: \(error)")
-                return .failure
-            }
-            reportNoDisplay(error)
-            return .noDisplay
+            throw .display(error)
         }
-        return loop.run()
+        let settings = LoopPolicy.Settings(exitsAtEndOfInput: options.exitsAtEndOfInput,
+                                           reportsErrorsOnStdout: options.reportsErrorsOnStdout)
+        let loop = RenderLoop(session: makeSession(options), outputs: outputs, settings: settings, font: font,
+                              grabsInput: options.windowSize == nil) { inbox throws(NativeThread.StartFailure) in
+            try InputReader.start(dialect: options.dialect, inbox: inbox)
+            try fifo?.start(inbox: inbox)
+        }
+        return try loop.run()
     }
 
     /// Where the overlay shows: a plain window (`--window`), every display (`--display all`), or
@@ -84,12 +90,6 @@ public enum OverlayProgram {
         return (Environment.value("PSPLASH_FIFO_DIR") ?? "/run") + "/psplash_fifo"
     }
 
-    private static func reportNoDisplay(_ error: SDLError) {
-        let display = Environment.value("DISPLAY").map { "No X server answers at DISPLAY=\($0). " } ?? ""
-        Diagnostics.report("cannot open a display: \(error). \(display)Set DISPLAY to a running X server (e.g. DISPLAY=:0), "
-            + "run on the console with SDL_VIDEODRIVER=kmsdrm, or render a picture with --snapshot FILE.png")
-    }
-
     /// The message fonts: every `--font` in order, then the bundled ones.
     static func openFonts(_ options: LaunchOptions, session: SDLSession) throws(SDLError) -> FontChain {
         let paths = FontLocator.fontPaths(preferring: options.fontPaths)
@@ -103,13 +103,16 @@ public enum OverlayProgram {
         return FontChain(fonts, session: session)
     }
 
-    /// The scene the options describe on a screen of `screen`.
-    static func makeScene(_ options: LaunchOptions, screen: Size) -> OverlayScene {
+    /// The session the options describe: what is shown at start, the look and the timing.
+    static func makeSession(_ options: LaunchOptions) -> HostSession {
         var state = HUDState(isVisible: !options.startsHidden, message: options.message)
         state.detail = options.detail
-        var appearance = options.appearance
-        appearance.scale = options.scale ?? 1
-        return OverlayScene(screen: screen, appearance: appearance, timing: options.timing,
-                            clock: FixedStepClock(ticksPerSecond: options.ticksPerSecond), state: state)
+        return HostSession(appearance: options.appearance, timing: options.timing,
+                           clock: FixedStepClock(ticksPerSecond: options.ticksPerSecond), state: state)
+    }
+
+    /// The scene the options describe on a screen of `screen`, for `--snapshot`.
+    static func makeScene(_ options: LaunchOptions, screen: Size) -> OverlayScene {
+        OverlayScene(session: makeSession(options), composer: FrameComposer(screen: screen, scale: options.scale ?? 1))
     }
 }

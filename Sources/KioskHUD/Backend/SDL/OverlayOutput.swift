@@ -1,33 +1,30 @@
 import KioskCore
 
-/// One display the overlay shows on: its window, the canvas turned for it, the renderer, and the
-/// scene laid out for its size. With `--display all` there is one a display, each following the
-/// same commands.
+/// One display the overlay shows on: its window, the canvas turned for it and the renderer.
+/// With `--display all` there is one a display, each drawing the frame its composer laid out.
 final class OverlayOutput {
     private let window: OverlayWindow
     private let turned: TurnedCanvas
     private let renderer: FrameRenderer
-    /// The scene laid out for this display.
-    var scene: OverlayScene
     private var lastFrame: Frame?
 
-    /// Creates the output for `window`, turned by `rotation`, drawing `scene` with `font`.
-    init(window: OverlayWindow, rotation: Rotation, font: FontChain, scene: OverlayScene) throws(SDLError) {
+    /// Creates the output for `window`, turned by `rotation`, drawing with `font`.
+    init(window: OverlayWindow, rotation: Rotation, font: FontChain) throws(SDLError) {
         guard window.surface.isDirectlyDrawable else {
             throw SDLError(call: "SDL_GetWindowSurface", reason: "the window's pixel format is not 32-bit RGB")
         }
         self.window = window
-        self.scene = scene
         turned = try TurnedCanvas(display: window.surface, rotation: rotation)
         window.rotation = rotation
         renderer = FrameRenderer(target: turned.canvas, font: font)
     }
 
-    /// Draws the scene at `tick` if its frame changed, claims the window's regions when the panel
-    /// changed, and presents the changed rectangles.
-    func show(atTick tick: Int, font: FontChain) throws(SDLError) {
-        let frame = scene.frame(atTick: tick, measurer: font)
-        guard frame != lastFrame else { return }
+    /// The screen the overlay is laid out for: the display's size, turned.
+    var logicalSize: Size { turned.logicalSize }
+
+    /// Draws `frame`, claims the window's regions when the panel or input changed, and presents
+    /// the changed rectangles.
+    func draw(_ frame: Frame) throws(SDLError) {
         let dirty = try renderer.draw(frame)
         if frame.panel != lastFrame?.panel || frame.input != lastFrame?.input {
             window.claim(visible: frame.visible, input: frame.input)
@@ -35,12 +32,6 @@ final class OverlayOutput {
         try window.present(turned.turn(dirty))
         lastFrame = frame
     }
-
-    /// True while the overlay blocks but could not yet take the keyboard.
-    var isWaitingForKeyboard: Bool { window.isWaitingForKeyboard }
-
-    /// Tries again to take the keyboard while blocking.
-    func retryKeyboardGrab() { window.retryKeyboardGrab() }
 
     /// Copies the whole picture to the screen again, after the window was exposed.
     func presentAll() {

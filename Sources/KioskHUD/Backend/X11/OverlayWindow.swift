@@ -105,13 +105,6 @@ final class OverlayWindow {
         if wantsMapping, let x11 { kp_x11_raise(x11.display, x11.window) }
     }
 
-    /// Always false: the window no longer grabs the keyboard (`BlockingGrab` holds keyboard and
-    /// pointer, and retakes them itself). Kept only while OverlayOutput and RenderLoop still ask.
-    var isWaitingForKeyboard: Bool { false }
-
-    /// Does nothing, for the same reason; goes with RenderLoop's keyboard retry.
-    func retryKeyboardGrab() {}
-
     private func setShape(_ region: ScreenRegion, kind: kp_shape_kind) {
         guard let x11 else { return }
         let logical = rotation.logicalSize(ofDisplay: size)

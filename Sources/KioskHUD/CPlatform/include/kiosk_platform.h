@@ -26,21 +26,15 @@ int kp_x11_refuse_focus(void *display, unsigned long window);
  */
 void kp_x11_map(void *display, unsigned long window, int mapped);
 
-/**
- * Takes (grab != 0) or releases the whole keyboard for `window`, so keys typed while the
- * overlay blocks reach it (and are discarded) instead of the application. Returns 1 on success.
- */
-int kp_x11_grab_keyboard(void *display, unsigned long window, int grab);
-
 /** Raises `window` above its siblings (XRaiseWindow) without asking for focus. */
 void kp_x11_raise(void *display, unsigned long window);
 
 /**
  * Makes a broken X connection (server gone, socket closed), on any connection of the process,
- * end the process at once with `status` and one line on stderr, instead of Xlib's multi-line
- * report and exit(1).
+ * call `handler`, which must end the process (Xlib exits when it returns), instead of Xlib's
+ * multi-line report and exit(1).
  */
-void kp_x11_exit_on_connection_loss(int status);
+void kp_x11_on_connection_loss(void (*handler)(void));
 
 /**
  * Asks the system's fontconfig, when it is installed (loaded with dlopen, so it is not a

@@ -1,0 +1,146 @@
+/// Where a host's line came from, for error reports.
+public enum InputSource: String, Sendable, Equatable {
+    /// The host's pipe: errors say `line N`.
+    case standardInput = "line"
+    /// The named FIFO: errors say `fifo line N`.
+    case fifo = "fifo line"
+}
+
+/// Something that reached the loop since its last step.
+public enum LoopInput: Sendable, Equatable {
+    /// A parsed command or a rejected line.
+    case host(HostEvent, from: InputSource)
+    /// The host closed stdin (on a terminal: typed Ctrl-D).
+    case endOfInput
+    /// SIGINT, SIGTERM or SIGHUP (its number).
+    case stopSignal(Int32)
+    /// The window was closed (a plain development window's close button).
+    case windowClosed
+    /// What the windowing system last said of the blocking grab.
+    case grab(BlockingGrabState.Status)
+}
+
+/// Why the overlay ends.
+public enum ExitReason: Sendable, Equatable {
+    /// The host sent `quit`.
+    case quit
+    /// Stdin ended and `--exit-on-eof` asked to exit then.
+    case endOfInput
+    /// A stop signal arrived (its number).
+    case stopSignal(Int32)
+    /// The development window was closed.
+    case windowClosed
+    /// The process that started the overlay was gone at start (`--exit-with-parent`).
+    case parentGone
+}
+
+/// What one step decided: what to draw, what to write, how long to sleep, whether to stop.
+public struct LoopStep: Sendable, Equatable {
+    /// Lines for stdout (events and answers), in order, without newlines.
+    public var answers: [String] = []
+    /// Lines for stderr (rejected input), without the program's name.
+    public var reports: [String] = []
+    /// Per display, the frame to draw, or nil when its picture did not change.
+    public var frames: [Frame?] = []
+    /// Whether the blocking grab of keyboard and pointer is wanted now.
+    public var wantsGrab = false
+    /// True on the step whose answers hold `ready` (for the service manager's READY=1 too).
+    public var isFirst = false
+    /// The tick at which to step again without input; nil: sleep until input arrives.
+    public var wakeTick: Int?
+    /// Set when the program must end: every answer above is still to be written first.
+    public var exit: ExitReason?
+}
+
+/// The loop's policy as one pure step: given what arrived since the last step and the tick now,
+/// it answers what to tell the host, what each display draws, when to wake without input, and
+/// whether (and why) to end. The adapter around it only waits, steps, draws and writes.
+///
+/// One `HostSession` speaks for all displays; each display has its `FrameComposer`.
+public struct LoopPolicy: Sendable {
+    /// What the loop does besides drawing.
+    public struct Settings: Sendable, Equatable {
+        /// End when stdin ends.
+        public var exitsAtEndOfInput = false
+        /// Also report rejected lines on stdout (`error line N: ...`).
+        public var reportsErrorsOnStdout = false
+
+        /// Creates settings.
+        public init(exitsAtEndOfInput: Bool = false, reportsErrorsOnStdout: Bool = false) {
+            self.exitsAtEndOfInput = exitsAtEndOfInput
+            self.reportsErrorsOnStdout = reportsErrorsOnStdout
+        }
+    }
+
+    /// What the host sees.
+    public private(set) var session: HostSession
+    private var composers: [FrameComposer]
+    private let settings: Settings
+    private var drawn: [Frame?]
+    private var hasStepped = false
+
+    /// Creates the policy for `session` shown on the displays `composers` lay out (at least
+    /// one). `grabStatus` is `.unsupported` where the windowing system cannot grab.
+    public init(session: HostSession, composers: [FrameComposer], settings: Settings,
+                grabStatus: BlockingGrabState.Status = .released) {
+        precondition(!composers.isEmpty, "the overlay needs a display")
+        self.session = session
+        self.composers = composers
+        self.settings = settings
+        _ = self.session.noteGrab(grabStatus)
+        drawn = Array(repeating: nil, count: composers.count)
+    }
+
+    /// Applies `inputs` in order at `tick`, then lets time move on to `tick`. The first step
+    /// answers `ready` first. Input after `quit`, a stop signal or (with `--exit-on-eof`) the end
+    /// of input is ignored: the step says to exit, with every answer produced before it.
+    public mutating func step(_ inputs: [LoopInput], atTick tick: Int, measurer: some TextMeasurer) -> LoopStep {
+        var result = LoopStep()
+        if !hasStepped {
+            hasStepped = true
+            result.isFirst = true
+            result.answers.append(OverlayEvent.ready.description)
+        }
+        for input in inputs {
+            if let exit = apply(input, atTick: tick, to: &result) {
+                result.exit = exit
+                result.frames = Array(repeating: nil, count: composers.count)
+                return result
+            }
+        }
+        result.answers += session.advance(to: tick).map(\.description)
+        var frames: [Frame?] = []
+        for index in composers.indices {
+            let frame = composers[index].frame(of: session, atTick: tick, measurer: measurer)
+            frames.append(frame == drawn[index] ? nil : frame)
+            drawn[index] = frame
+        }
+        result.frames = frames
+        result.wantsGrab = session.wantsGrab
+        result.answers += session.noteGrab(session.grab.status).map(\.description)
+        result.wakeTick = session.nextChangeTick(after: tick)
+        return result
+    }
+
+    /// Applies one input; returns why to exit when it ends the program.
+    private mutating func apply(_ input: LoopInput, atTick tick: Int, to result: inout LoopStep) -> ExitReason? {
+        switch input {
+        case .host(.command(.quit, _), _):
+            return .quit
+        case .host(.command(let command, _), _):
+            result.answers += session.apply(command, atTick: tick).map(\.description)
+        case .host(.rejected(let error, let line), let source):
+            result.reports.append("\(source.rawValue) \(line): \(error)")
+            if settings.reportsErrorsOnStdout { result.answers.append(OverlayEvent.error(line: line, error).description) }
+        case .endOfInput:
+            if settings.exitsAtEndOfInput { return .endOfInput }
+        case .stopSignal(let number):
+            return .stopSignal(number)
+        case .windowClosed:
+            return .windowClosed
+        case .grab(let status):
+            result.answers += session.noteGrab(status).map(\.description)
+        }
+        return nil
+    }
+}
