@@ -60,7 +60,7 @@ public enum OverlayProgram {
         }
         let settings = LoopPolicy.Settings(exitsAtEndOfInput: options.exitsAtEndOfInput,
                                            reportsErrorsOnStdout: options.reportsErrorsOnStdout)
-        let loop = RenderLoop(session: makeSession(options), outputs: outputs, settings: settings, font: font,
+        let loop = try RenderLoop(session: makeSession(options), outputs: outputs, settings: settings, font: font,
                               grabsInput: options.windowSize == nil) { inbox throws(NativeThread.StartFailure) in
             try InputReader.start(dialect: options.dialect, inbox: inbox)
             try fifo?.start(inbox: inbox)

@@ -22,14 +22,18 @@ final class RenderLoop {
     /// `startReaders` starts the threads that feed the inbox, once `ready` is written.
     init(session: HostSession, outputs: [(OverlayOutput, FrameComposer)], settings: LoopPolicy.Settings,
          font: FontChain, grabsInput: Bool,
-         startReaders: @escaping (CommandInbox) throws(NativeThread.StartFailure) -> Void) {
+         startReaders: @escaping (CommandInbox) throws(NativeThread.StartFailure) -> Void) throws(StartupError) {
         let wakeType = SDL_RegisterEvents(1)
         let inbox = CommandInbox {
             var event = SDL_Event()
             event.type = wakeType
             SDL_PushEvent(&event)
         }
-        grab = grabsInput ? BlockingGrab.start { inbox.postControl(.grab(BlockingGrabState.Status($0))) } : nil
+        do {
+            grab = grabsInput ? try BlockingGrab.start { inbox.postControl(.grab($0)) } : nil
+        } catch {
+            throw .thread(error)
+        }
         policy = LoopPolicy(session: session, composers: outputs.map(\.1), settings: settings,
                             grabStatus: grab == nil ? .unsupported : .released)
         self.outputs = outputs.map(\.0)
@@ -94,16 +98,5 @@ final class RenderLoop {
             got = SDL_PollEvent(&event)
         }
         return closed
-    }
-}
-
-extension BlockingGrabState.Status {
-    /// What the grab's thread said, as the session records it.
-    init(_ status: BlockingGrab.Status) {
-        switch status {
-        case .released: self = .released
-        case .held: self = .held
-        case .refused: self = .refused
-        }
     }
 }

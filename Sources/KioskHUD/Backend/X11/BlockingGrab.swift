@@ -1,6 +1,7 @@
 import Glibc
 import Synchronization
 internal import CKioskPlatform
+import KioskCore
 
 /// Holds the whole keyboard and pointer of the X display while the overlay blocks, so no key or
 /// click reaches any other client, wherever the pointer is.
@@ -14,16 +15,10 @@ internal import CKioskPlatform
 /// window unmapping) and takes the grab then; it also retakes a grab the server revoked. A slow
 /// retry every `backstopRetryMilliseconds` covers a grab whose end no watched window hears of.
 final class BlockingGrab: Sendable {
-    /// What the grab is doing now.
-    enum Status: Sendable, Equatable {
-        /// Not wanted: keyboard and pointer are free.
-        case released
-        /// Wanted and held: every key and click goes to the grab and is discarded.
-        case held
-        /// Wanted, but another client holds the keyboard or the pointer; the grab keeps the part
-        /// it got and takes the rest as soon as that client lets go.
-        case refused
-    }
+    /// What the grab is doing now: `.released` (not wanted), `.held`, or `.refused` (wanted, but
+    /// another client holds the keyboard or the pointer; the grab keeps the part it got and takes
+    /// the rest as soon as that client lets go).
+    typealias Status = BlockingGrabState.Status
 
     /// How long a refused grab waits at most before it is tried again without any event saying
     /// the other grab ended: a backstop only, events normally retake it at once.
@@ -42,15 +37,14 @@ final class BlockingGrab: Sendable {
 
     /// Opens its own connection to the X server named by DISPLAY (XOpenDisplay(NULL)) and starts
     /// its thread, the only one to use that connection. Returns nil when no X server answers
-    /// (or no thread or pipe could be made). Every change of status is passed to `report`, on
-    /// the grab's thread. If the connection breaks later, the process exits with
-    /// `ExitStatus.displayLost`, as it does for SDL's connection.
-    static func start(report: @escaping @Sendable (Status) -> Void) -> BlockingGrab? {
+    /// (or no pipe could be made); throws when the thread cannot start. Every change of status is
+    /// passed to `report`, on the grab's thread. If the connection breaks later, the process
+    /// exits with `ExitStatus.displayLost`, as it does for SDL's connection.
+    static func start(report: @escaping @Sendable (Status) -> Void) throws(NativeThread.StartFailure) -> BlockingGrab? {
         // The thread says on `answer` whether it opened the connection. Only its closure holds
-        // the writing end, so a thread that never starts closes it and the read ends.
+        // the writing end, so the read ends if the thread ends without answering.
         guard let channel = Channel(), let (question, answer) = FileEnd.pipe(nonBlocking: false) else { return nil }
-        // (`try?` also fits a NativeThread.start that throws when the system refuses the thread.)
-        _ = try? NativeThread.start(name: "blocking grab") {
+        try NativeThread.start(name: "blocking grab") {
             run(channel, report: report, answering: answer)
         }
         guard question.readByte() == Channel.opened else { return nil }
@@ -73,13 +67,13 @@ final class BlockingGrab: Sendable {
         defer { kp_grab_close(grab) }
         var status = Status.released
         var retries = false
-        var backstop = ContinuousClock.now
+        var backstop = MonotonicClock.nanoseconds()
         while !channel.isStopping.load(ordering: .sequentiallyConsistent) {
             let wanted = channel.isWanted.load(ordering: .sequentiallyConsistent)
             var next = status
             if wanted, status == .released || retries {
                 next = kp_grab_take(grab) != 0 ? .held : .refused
-                backstop = .now + .milliseconds(backstopRetryMilliseconds)
+                backstop = MonotonicClock.deadline(inSeconds: Double(backstopRetryMilliseconds) / 1000)
             } else if !wanted, status != .released {
                 kp_grab_release(grab)
                 next = .released
@@ -104,17 +98,17 @@ final class BlockingGrab: Sendable {
                 return
             }
             if descriptors[1].revents != 0 { channel.drainWakes() }
-            if status == .refused, ContinuousClock.now >= backstop { retries = true }
+            if status == .refused, MonotonicClock.nanoseconds() >= backstop { retries = true }
             // Events on the connection are read by kp_grab_drain at the top of the next round.
         }
     }
 
-    /// Whole milliseconds from now until `deadline`, rounded up, at least 0.
-    private static func milliseconds(until deadline: ContinuousClock.Instant) -> Int32 {
-        let left = ContinuousClock.now.duration(to: deadline)
-        guard left > .zero else { return 0 }
-        let (seconds, attoseconds) = left.components
-        return Int32(min(seconds * 1_000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000, 60_000))
+    /// Whole milliseconds from now until `deadline` (`MonotonicClock` nanoseconds), rounded up,
+    /// at least 0.
+    private static func milliseconds(until deadline: UInt64) -> Int32 {
+        let now = MonotonicClock.nanoseconds()
+        guard deadline > now else { return 0 }
+        return Int32(min((deadline - now + 999_999) / 1_000_000, 60_000))
     }
 
     /// What the owner and the thread share: what is wanted, whether to stop, and a pipe that
