@@ -62,7 +62,8 @@ extension HostileInput {
         .accepted("msg with 2,000 combining marks on one letter (4005 bytes)",
                   utf8("msg a" + String(repeating: "\u{301}", count: 2000) + "\n"),
                   status: message("a" + String(repeating: "\u{301}", count: 2000))),
-        .refused("an unknown command word of 4096 bytes", utf8(run(of: "y", 4096) + "\n"), unknown(run(of: "y", 4096))),
+        .refused("an unknown command word of 4096 bytes (quoted up to 512 bytes)", utf8(run(of: "y", 4096) + "\n"),
+                 unknown(run(of: "y", 512) + "…")),
     ]
 
     static let encodings: [HostileInput] = [

@@ -70,3 +70,67 @@ import Testing
         #expect(options.appearance.spokeCount == 8 && !options.appearance.rotatesSmoothly)
     }
 }
+
+/// Settings files are bounded as stdin is: lines, the file, and what errors show of them.
+@Suite struct ConfigFileBoundsTests {
+    private static let limit = LaunchOptions.lineLimitBytes
+
+    /// The problem `apply` throws for `contents`, or nil.
+    private func problem(_ contents: [UInt8]) -> ConfigFile.Problem? {
+        var options = LaunchOptions()
+        do {
+            try ConfigFile.apply(contents, file: "k.conf", to: &options)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func aLineOfTheLimitIsReadAndOneByteMoreIsRefused() throws {
+        let value = String(repeating: "x", count: Self.limit - "message = ".utf8.count)
+        var options = LaunchOptions()
+        try ConfigFile.apply("message = \(value)\r\n", file: "k.conf", to: &options)
+        #expect(options.message == value)
+        #expect(problem(Array("message = \(value)x\n".utf8))?.description == "k.conf:1: line longer than 4096 bytes")
+    }
+
+    @Test func aOneMebibyteValueIsRefusedByItsLineNumberBeforeAnythingIsParsed() {
+        let contents = Array("size = 300\nbogus = 1\nmessage = ".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20) + [0x0A]
+        let clock = ContinuousClock()
+        var found: ConfigFile.Problem?
+        let elapsed = clock.measure { found = problem(contents) }
+        #expect(found?.description == "k.conf:3: line longer than 4096 bytes", "the long line is found before line 2 is parsed")
+        #expect(elapsed < .seconds(2), "\(elapsed)")
+    }
+
+    @Test func tenMegabytesWithoutANewlineAreOneLineTooLong() {
+        #expect(problem([UInt8](repeating: UInt8(ascii: "y"), count: 10_000_000))?.description == "k.conf:1: line longer than 4096 bytes")
+    }
+
+    @Test func aFileLargerThanTheLimitIsRefusedWhole() {
+        let line = Array("# a comment of sixty-four bytes, padded out with dashes ------\n".utf8)
+        let contents = Array(repeatElement(line, count: ConfigFile.maximumBytes / line.count + 1).joined())
+        #expect(problem(contents)?.description == "k.conf: larger than 65536 bytes; a settings file is at most 64 KiB")
+        #expect(problem(Array(contents.prefix(ConfigFile.maximumBytes))) == nil)
+    }
+
+    @Test func nulBytesAndEscapesInABadLineAreShownEscaped() {
+        #expect(problem([0, 0, 0, 0x0A])?.description == #"k.conf:1: expected "name = value", got "\x00\x00\x00""#)
+        #expect(problem(Array("color = \u{1B}[31m\n".utf8))?.description == #"k.conf:1: "color" takes COLOR, not "\x1B[31m""#)
+        #expect(problem(Array("bo\u{7}gus = 1\n".utf8))?.description == #"k.conf:1: unknown setting "bo\x07gus""#)
+    }
+
+    @Test(arguments: 1...10 as ClosedRange<UInt64>)
+    func randomBytesGiveOneBoundedProblemWithoutControlCharacters(seed: UInt64) {
+        var state = seed
+        let bytes = (0..<8192).map { _ -> UInt8 in
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return UInt8(truncatingIfNeeded: state >> 56)
+        }
+        let description = problem(bytes)?.description ?? ""
+        #expect(!description.isEmpty, "random bytes are not settings")
+        #expect(!description.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "\(description)")
+        #expect(description.utf8.count < 1024, "\(description.utf8.count) bytes")
+    }
+
+}

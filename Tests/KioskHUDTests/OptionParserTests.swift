@@ -62,6 +62,26 @@ import Testing
         #expect(throws: OptionError.self) { try OptionParser.parse(arguments) }
     }
 
+    @Test func aValueMayBeAsLongAsAnInputLineAndNoLonger() throws {
+        let limit = LaunchOptions.lineLimitBytes
+        let longest = String(repeating: "x", count: limit)
+        #expect(try OptionParser.parse(["--message", longest]).message == longest)
+        #expect(try OptionParser.parse(["--detail=" + longest]).detail == longest)
+        #expect(throws: OptionError.valueTooLong(option: "--message", limitBytes: limit)) {
+            try OptionParser.parse(["--message", longest + "x"])
+        }
+        #expect(throws: OptionError.valueTooLong(option: "--font", limitBytes: limit)) {
+            try OptionParser.parse(["--font=" + String(repeating: "/", count: 1 << 20)])
+        }
+        #expect(OptionError.valueTooLong(option: "--message", limitBytes: limit).description == "--message takes at most 4096 bytes")
+    }
+
+    @Test func aHugeUnknownOptionIsQuotedBoundedAndEscaped() {
+        let description = OptionError.unknownOption("--" + String(repeating: "\u{1B}", count: 1 << 16)).description
+        #expect(description.hasPrefix(#"unknown option "--\x1B\x1B"#) && description.hasSuffix("…\""))
+        #expect(description.utf8.count < 600)
+    }
+
     @Test func helpListsEveryOption() {
         for option in Option.allCases { #expect(Usage.text.contains(option.rawValue)) }
     }

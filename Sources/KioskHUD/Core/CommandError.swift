@@ -14,13 +14,13 @@ public enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownCommand(let word):
-            return "unknown command \"\(word)\""
+            return "unknown command \(DiagnosticText.quoted(word))"
         case .missingArgument(let command, let expected):
             return "\"\(command)\" needs \(expected)"
         case .invalidArgument(let command, let argument, let expected):
-            return "\"\(command)\" takes \(expected), not \"\(argument)\""
+            return "\"\(command)\" takes \(expected), not \(DiagnosticText.quoted(argument))"
         case .unexpectedArgument(let command, let argument):
-            return "\"\(command)\" takes no argument, got \"\(argument)\""
+            return "\"\(command)\" takes no argument, got \(DiagnosticText.quoted(argument))"
         case .lineTooLong(let limit):
             return "line longer than \(limit) bytes; the rest of it was discarded"
         }

@@ -9,13 +9,16 @@ public enum OptionError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidValue(option: String, value: String, expected: String)
     /// A bare word where an option was expected.
     case unexpectedArgument(String)
+    /// An option whose value is longer than an input line may be (`LaunchOptions.lineLimitBytes`).
+    case valueTooLong(option: String, limitBytes: Int)
 
     public var description: String {
         switch self {
-        case .unknownOption(let option): return "unknown option \"\(option)\""
+        case .unknownOption(let option): return "unknown option \(DiagnosticText.quoted(option))"
         case .missingValue(let option, let expected): return "\(option) needs \(expected)"
-        case .invalidValue(let option, let value, let expected): return "\(option) takes \(expected), not \"\(value)\""
-        case .unexpectedArgument(let word): return "unexpected argument \"\(word)\" (options start with --)"
+        case .invalidValue(let option, let value, let expected): return "\(option) takes \(expected), not \(DiagnosticText.quoted(value))"
+        case .unexpectedArgument(let word): return "unexpected argument \(DiagnosticText.quoted(word)) (options start with --)"
+        case .valueTooLong(let option, let limit): return "\(option) takes at most \(limit) bytes"
         }
     }
 }

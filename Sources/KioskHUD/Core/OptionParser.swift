@@ -1,5 +1,6 @@
 /// Reads the command line into `LaunchOptions`. Options take their value as the next argument or
-/// after `=` (`--size 200`, `--size=200`).
+/// after `=` (`--size 200`, `--size=200`). A value may be as long as a line of input
+/// (`LaunchOptions.lineLimitBytes`), no longer.
 public enum OptionParser {
     /// Parses `arguments` (without the program's name) over `base` (the defaults, or what a
     /// settings file set). The first `--font` replaces the settings file's fonts.
@@ -25,6 +26,9 @@ public enum OptionParser {
             }
             guard let value = inlineValue ?? remaining.popFirst() else {
                 throw .missingValue(option: name, expected: option.expectedValue ?? "")
+            }
+            guard value.utf8.count <= LaunchOptions.lineLimitBytes else {
+                throw .valueTooLong(option: name, limitBytes: LaunchOptions.lineLimitBytes)
             }
             if option == .font, !fontsGiven {
                 fontsGiven = true

@@ -4,12 +4,20 @@ import KioskCore
 /// Where kiosk-spinner says what went wrong: one line each on stderr, prefixed with the
 /// program's name. The one place that writes to stderr, so no thread touches C's `stderr`; the
 /// lines go through a writer thread, so a host that never reads stderr cannot stop the overlay.
+/// A report is one bounded line of visible characters whatever it carries: user text is quoted
+/// through `DiagnosticText` where the message is made, and the whole line is escaped and cut here
+/// again, so a path or a library's reason cannot smuggle control bytes or megabytes in either.
 public enum Diagnostics {
     private static let standardError = LineWriter(descriptor: STDERR_FILENO, name: "stderr writer")
 
-    /// Queues `kiosk-spinner: <message>` for stderr.
+    /// The most bytes of a report's text (after the program's name), escapes included, before it
+    /// is cut with "…": room for a path and a quotation of `DiagnosticText.quotedLimitBytes` each.
+    public static let reportLimitBytes = 2048
+
+    /// Queues `kiosk-spinner: <message>` for stderr, with control characters in `message`
+    /// escaped and the message cut at `reportLimitBytes`.
     public static func report(_ message: String) {
-        standardError.post("kiosk-spinner: \(message)")
+        standardError.post("kiosk-spinner: " + DiagnosticText.shown(message, limitBytes: reportLimitBytes))
     }
 
     /// Queues `text` for stderr as it is (the usage after a bad option).

@@ -29,24 +29,6 @@ public enum Environment {
         return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// The whole text of the file at `path` (invalid UTF-8 shown as U+FFFD), or nil when it cannot
-    /// be read. Reads at most 1 MiB: a settings file is small.
-    static func contents(ofFile path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while bytes.count < 1 << 20 {
-            let count = read(descriptor, &chunk, chunk.count)
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { return nil }
-            if count == 0 { break }
-            bytes += chunk[0..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     /// True when `path` names a file this process may read.
     static func isReadable(_ path: String) -> Bool {
         access(path, R_OK) == 0

@@ -2,7 +2,8 @@ import KioskCore
 
 /// The options in force: the settings file's (`--config FILE`, else the first of
 /// `$XDG_CONFIG_HOME/kiosk-spinner/config` and `/etc/kiosk-spinner.conf` that exists), then the
-/// command line's, which win.
+/// command line's, which win. The settings file must be a regular file (a FIFO or a device is
+/// refused, never waited on) and is read only up to `ConfigFile.maximumBytes` and one more byte.
 public enum LaunchConfiguration {
     /// Why the program cannot start with these settings (exit 2).
     public enum Failure: Error, CustomStringConvertible {
@@ -25,10 +26,13 @@ public enum LaunchConfiguration {
         do { commandLine = try OptionParser.parse(arguments) } catch { throw .option(error) }
         var base = LaunchOptions()
         if let path = commandLine.configPath ?? defaultSettingsFile {
-            guard let text = Environment.contents(ofFile: path) else {
-                throw .settings("cannot read the settings file \(path)")
+            let contents: [UInt8]
+            do throws(RegularFile.Refusal) {
+                contents = try RegularFile(opening: path).read(atMost: ConfigFile.maximumBytes + 1)
+            } catch {
+                throw .settings("cannot read the settings file \(error)")
             }
-            do { try ConfigFile.apply(text, file: path, to: &base) } catch { throw .settings(error.description) }
+            do { try ConfigFile.apply(contents, file: path, to: &base) } catch { throw .settings(error.description) }
         }
         do { return try OptionParser.parse(arguments, over: base) } catch { throw .option(error) }
     }

@@ -1,7 +1,9 @@
+import Glibc
 internal import CSDL
 import KioskCore
 
-/// A TrueType font opened with SDL_ttf (TTF_OpenFont), resized on demand (TTF_SetFontSize).
+/// A TrueType font opened with SDL_ttf (TTF_OpenFontRW on the file's own descriptor), resized on
+/// demand (TTF_SetFontSize).
 final class Font {
     private let handle: OpaquePointer
     private let session: SDLSession
@@ -11,11 +13,23 @@ final class Font {
     let path: String
 
     /// Opens the font at `path`, keeping `session` (and so SDL_ttf) alive as long as the font.
+    /// The path must name a regular file (`RegularFile`: a FIFO or a device is refused at once,
+    /// never waited on); SDL_ttf then reads that same open file through a C stream
+    /// (SDL_RWFromFP, TTF_OpenFontRW), so the file checked is the file loaded.
     init(path: String, session: SDLSession, pixels: Int = 16) throws(SDLError) {
         self.path = path
         self.session = session
         currentPixels = max(1, pixels)
-        handle = try SDLError.unwrap(TTF_OpenFont(path, Int32(currentPixels)), "TTF_OpenFont(\(path))")
+        let call = "TTF_OpenFont(\(DiagnosticText.shown(path)))"
+        let file: RegularFile
+        do { file = try RegularFile(opening: path) } catch { throw SDLError(call: call, reason: error.reason) }
+        guard let stream = file.stream() else { throw SDLError(call: call, reason: String(cString: strerror(errno))) }
+        guard let source = SDL_RWFromFP(stream, SDL_TRUE) else {
+            fclose(stream)
+            throw SDLError(failed: call)
+        }
+        // With freesrc 1, SDL_ttf closes the stream when the font is closed, or at once if it fails.
+        handle = try SDLError.unwrap(TTF_OpenFontRW(source, 1, Int32(currentPixels)), call)
     }
 
     deinit { TTF_CloseFont(handle) }

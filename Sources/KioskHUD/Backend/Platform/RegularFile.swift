@@ -1,0 +1,91 @@
+import Glibc
+import KioskCore
+
+/// A regular file opened for reading without ever blocking: a settings file or a font. The
+/// path is opened with O_NONBLOCK and O_NOCTTY (so a FIFO with no writer, a terminal or a device
+/// cannot hold the open up or become our terminal), then the open descriptor is checked with
+/// fstat: anything but a regular file is refused. Everything after reads through that same
+/// descriptor, so nothing can swap the file between the check and the use. Owns the descriptor
+/// and closes it when it goes away.
+final class RegularFile {
+    /// Why a path cannot be read as a regular file: it cannot be opened, or it names something
+    /// else (a FIFO, a device, a directory, a socket).
+    struct Refusal: Error, Sendable, CustomStringConvertible {
+        /// The path as given.
+        var path: String
+        /// What is wrong, without the path: "is a FIFO, not a regular file", "No such file or
+        /// directory".
+        var reason: String
+
+        var description: String { "\(DiagnosticText.shown(path)): \(reason)" }
+    }
+
+    /// The path it was opened as.
+    let path: String
+    private let descriptor: Int32
+
+    /// Opens `path` (open with O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, then fstat) and
+    /// makes sure it is a regular file; reads on it then block as on any regular file.
+    init(opening path: String) throws(Refusal) {
+        self.path = path
+        var opened: Int32
+        repeat { opened = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) } while opened < 0 && errno == EINTR
+        guard opened >= 0 else { throw Refusal(path: path, reason: String(cString: strerror(errno))) }
+        var info = stat()
+        guard fstat(opened, &info) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(opened)
+            throw Refusal(path: path, reason: reason)
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            close(opened)
+            throw Refusal(path: path, reason: "is \(Self.kind(of: info.st_mode)), not a regular file")
+        }
+        _ = fcntl(opened, F_SETFL, fcntl(opened, F_GETFL) & ~O_NONBLOCK)
+        descriptor = opened
+    }
+
+    deinit { close(descriptor) }
+
+    /// The file's first `limitBytes` bytes (all of it when it is shorter).
+    func read(atMost limitBytes: Int) throws(Refusal) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: min(65536, max(1, limitBytes)))
+        while bytes.count < limitBytes {
+            let wanted = min(chunk.count, limitBytes - bytes.count)
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw Refusal(path: path, reason: String(cString: strerror(errno))) }
+            if count == 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return bytes
+    }
+
+    /// A C stream reading the same open file (fdopen on a duplicate of the descriptor), for
+    /// libraries that read through `FILE *`; the caller closes it (fclose). Nil when it cannot be
+    /// made.
+    func stream() -> UnsafeMutablePointer<FILE>? {
+        let duplicate = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+        guard duplicate >= 0 else { return nil }
+        guard let stream = fdopen(duplicate, "rb") else {
+            close(duplicate)
+            return nil
+        }
+        return stream
+    }
+
+    /// What a file of `mode` is, for a message: "a FIFO", "a directory".
+    static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFDIR: return "a directory"
+        case S_IFSOCK: return "a socket"
+        case S_IFLNK: return "a symbolic link"
+        case S_IFREG: return "a regular file"
+        default: return "a file of unknown type"
+        }
+    }
+}
