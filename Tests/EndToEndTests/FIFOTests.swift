@@ -33,7 +33,8 @@ struct FIFOTests {
     @Test func aFIFOThatWasThereIsUsedAndLeftInPlace() async throws {
         let folder = try TemporaryFolder()
         let path = folder.path("k.fifo")
-        try #require(mkfifo(path, 0o600) == 0 && chmod(path, 0o620) == 0, "mkfifo: \(String(cString: strerror(errno)))")
+        // 0640: not what the overlay would create (0600), and still writable by no one else.
+        try #require(mkfifo(path, 0o600) == 0 && chmod(path, 0o640) == 0, "mkfifo: \(String(cString: strerror(errno)))")
         let before = try #require(FileKind(path))
         let overlay = try await LiveOverlay.start(["--fifo", path])
         defer { overlay.stop() }

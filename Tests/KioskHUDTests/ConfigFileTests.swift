@@ -14,7 +14,7 @@ import Testing
                 "--max-lines", "2", "--display", "all", "--rotate", "90", "--scale", "2", "--window", "640x480",
                 "--tick-rate", "30", "--grace", "300", "--min-show", "500", "--fade", "0", "--dismiss-after", "3",
                 "--stall-timeout", "10", "--stall-message", "Host silent", "--show-percent", "--progress-style", "bar",
-                "--fifo", "/run/k.fifo", "--psplash", "--zenity", "--errors-to-stdout", "--exit-with-parent",
+                "--fifo", "/run/k.fifo", "--fifo-trust-others", "--psplash", "--zenity", "--errors-to-stdout", "--exit-with-parent",
             ])
         }
     }
@@ -133,4 +133,10 @@ import Testing
         #expect(description.utf8.count < 1024, "\(description.utf8.count) bytes")
     }
 
+    @Test func fifoTrustOthersIsASetting() throws {
+        var options = LaunchOptions()
+        try ConfigFile.apply("fifo = /run/k.fifo\nfifo-trust-others = true\n", file: "k.conf", to: &options)
+        #expect(options.fifoPath == "/run/k.fifo" && options.trustsOthersFIFO)
+        #expect(ConfigFile.text(of: LaunchOptions()).contains("\nfifo-trust-others = false\n"))
+    }
 }

@@ -82,6 +82,11 @@ import Testing
         #expect(description.utf8.count < 600)
     }
 
+    @Test func fifoTrustOthersIsAFlag() throws {
+        #expect(try OptionParser.parse(["--fifo", "/run/k", "--fifo-trust-others"]).trustsOthersFIFO)
+        #expect(try !OptionParser.parse(["--fifo", "/run/k"]).trustsOthersFIFO)
+    }
+
     @Test func helpListsEveryOption() {
         for option in Option.allCases { #expect(Usage.text.contains(option.rawValue)) }
     }

@@ -24,6 +24,10 @@ public struct LaunchOptions: Sendable, Equatable {
     public var dialect = CommandParser.Dialect.standard
     /// A named FIFO to read commands from as well (NUL or newline ends a command).
     public var fifoPath: String?
+    /// Use an existing FIFO (`fifoPath` or psplash's) even when another user owns it or its group
+    /// or others may write to it; without this such a FIFO is refused, since whoever can write
+    /// to it drives the overlay.
+    public var trustsOthersFIFO = false
     /// Read psplash's FIFO: `$PSPLASH_FIFO_DIR/psplash_fifo` (default /run).
     public var readsPsplashFIFO = false
     /// Also write rejected lines to stdout as `error line N: ...` events.

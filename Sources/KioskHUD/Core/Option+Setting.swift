@@ -42,6 +42,7 @@ extension Option {
         case .showPercent: return flag(look.showsPercent)
         case .progressStyle: return [look.progressStyle.rawValue]
         case .fifo: return options.fifoPath.map { [$0] }
+        case .fifoTrustOthers: return flag(options.trustsOthersFIFO)
         case .psplash: return flag(options.readsPsplashFIFO)
         case .zenity: return flag(options.dialect == .zenity)
         case .errorsToStdout: return flag(options.reportsErrorsOnStdout)

@@ -36,6 +36,7 @@ enum Option: String, CaseIterable {
     case showPercent = "--show-percent"
     case progressStyle = "--progress-style"
     case fifo = "--fifo"
+    case fifoTrustOthers = "--fifo-trust-others"
     case psplash = "--psplash"
     case zenity = "--zenity"
     case errorsToStdout = "--errors-to-stdout"
@@ -54,7 +55,7 @@ enum Option: String, CaseIterable {
         case .stallTimeout: return "SECONDS|off"
         case .progressStyle: return "ring|bar"
         case .fifo, .config: return "PATH"
-        case .showPercent, .psplash, .zenity, .errorsToStdout, .exitWithParent, .printConfig: return nil
+        case .showPercent, .fifoTrustOthers, .psplash, .zenity, .errorsToStdout, .exitWithParent, .printConfig: return nil
         case .size, .cornerRadius, .fontSize: return "PX|auto"
         case .minFontSize: return "PX"
         case .style: return "large|medium"
@@ -112,6 +113,7 @@ enum Option: String, CaseIterable {
         case .showPercent: return "write the percentage with determinate progress"
         case .progressStyle: return "determinate progress as a ring or a bar (default ring)"
         case .fifo: return "also read commands from this named FIFO (created 0600 if missing)"
+        case .fifoTrustOthers: return "use an existing FIFO even if another user owns it or others may write to it"
         case .psplash: return "read psplash's FIFO, $PSPLASH_FIFO_DIR/psplash_fifo (default /run)"
         case .zenity: return "read zenity --progress input on stdin (N, #TEXT, pulsate:true|false)"
         case .errorsToStdout: return "also report rejected lines on stdout as \"error line N: ...\""
@@ -166,6 +168,7 @@ enum Option: String, CaseIterable {
         case .showPercent: options.appearance.showsPercent = true
         case .progressStyle: options.appearance.progressStyle = try choice(value)
         case .fifo: options.fifoPath = value
+        case .fifoTrustOthers: options.trustsOthersFIFO = true
         case .psplash: options.readsPsplashFIFO = true
         case .zenity: options.dialect = .zenity
         case .errorsToStdout: options.reportsErrorsOnStdout = true

@@ -1,4 +1,5 @@
 import KioskCore
+import Synchronization
 
 /// The options in force: the settings file's (`--config FILE`, else the first of
 /// `$XDG_CONFIG_HOME/kiosk-spinner/config` and `/etc/kiosk-spinner.conf` that exists), then the
@@ -35,6 +36,14 @@ public enum LaunchConfiguration {
             do { try ConfigFile.apply(contents, file: path, to: &base) } catch { throw .settings(error.description) }
         }
         do { return try OptionParser.parse(arguments, over: base) } catch { throw .option(error) }
+    }
+
+    /// Puts the options that hold for the whole process into effect; call once, right after
+    /// `load`, before the overlay starts. For now that is `--fifo-trust-others`, which the FIFO
+    /// reader reads from `FIFOReader.trustsOthersByDefault` (until the overlay program passes it
+    /// to `FIFOReader.init(path:trustsOthers:)` itself).
+    public static func adopt(_ options: LaunchOptions) {
+        FIFOReader.trustsOthersByDefault.store(options.trustsOthersFIFO, ordering: .sequentiallyConsistent)
     }
 
     /// The first default settings file that exists.
