@@ -24,10 +24,10 @@ import Testing
         var loop = policy()
         let first = loop.step([], atTick: 0, measurer: FakeMeasurer())
         #expect(first.isFirst)
-        #expect(first.answers == ["ready", "shown"])
+        #expect(first.lines == ["ready", "shown"])
         #expect(first.frames.count == 1 && first.frames[0]?.panel != nil)
         let again = loop.step([], atTick: 0, measurer: FakeMeasurer())
-        #expect(!again.isFirst && again.answers.isEmpty)
+        #expect(!again.isFirst && again.lines.isEmpty)
         #expect(again.frames == [nil], "an unchanged frame is not drawn again")
     }
 
@@ -37,7 +37,7 @@ import Testing
         let step = loop.step([command(.ping), command(.status), command(.quit), command(.ping), command(.hide)],
                              atTick: 3, measurer: FakeMeasurer())
         #expect(step.exit == .quit)
-        #expect(step.answers == ["pong", #"visible=1 blocked=0 grab=none mode=spinner progress=- message="Please wait..." detail="""#])
+        #expect(step.lines == ["pong", #"visible=1 blocked=0 grab=none mode=spinner progress=- message="Please wait..." detail="""#])
         #expect(step.frames == [nil], "nothing is drawn on the way out")
     }
 
@@ -46,7 +46,7 @@ import Testing
         var loop = policy(exitsAtEndOfInput: exits)
         _ = loop.step([], atTick: 0, measurer: FakeMeasurer())
         let step = loop.step([command(.ping), .endOfInput], atTick: 1, measurer: FakeMeasurer())
-        #expect(step.answers == ["pong"])
+        #expect(step.lines == ["pong"])
         #expect(step.exit == (exits ? .endOfInput : nil))
     }
 
@@ -55,7 +55,7 @@ import Testing
         var loop = policy()
         _ = loop.step([], atTick: 0, measurer: FakeMeasurer())
         let step = loop.step([command(.ping), .stopSignal(signal), command(.ping)], atTick: 1, measurer: FakeMeasurer())
-        #expect(step.answers == ["pong"])
+        #expect(step.lines == ["pong"])
         #expect(step.exit == .stopSignal(signal))
     }
 
@@ -66,7 +66,7 @@ import Testing
                               .host(.rejected(.unknownCommand("x"), line: 3), from: .fifo)],
                              atTick: 1, measurer: FakeMeasurer())
         #expect(step.reports == [#"line 7: unknown command "shwo""#, #"fifo line 3: unknown command "x""#])
-        #expect(step.answers == [#"error line 7: unknown command "shwo""#, #"error line 3: unknown command "x""#])
+        #expect(step.lines == [#"error line 7: unknown command "shwo""#, #"error line 3: unknown command "x""#])
         #expect(step.exit == nil)
     }
 
@@ -90,9 +90,9 @@ import Testing
         _ = loop.step([], atTick: 0, measurer: FakeMeasurer())
         let step = loop.step(Array(repeating: command(.ping), count: 20_000) + [command(.status)], atTick: 1,
                              measurer: FakeMeasurer())
-        #expect(step.answers.count == 20_001)
-        #expect(step.answers.dropLast().allSatisfy { $0 == "pong" })
-        #expect(step.answers.last?.hasPrefix("visible=\(visible ? 1 : 0) ") == true)
+        #expect(step.lines.count == 20_001)
+        #expect(step.lines.dropLast().allSatisfy { $0 == "pong" })
+        #expect(step.lines.last?.hasPrefix("visible=\(visible ? 1 : 0) ") == true)
     }
 
     /// Mirrored displays follow one session: one answer per command, and the same wheel pose on
@@ -100,10 +100,10 @@ import Testing
     @Test func mirroredDisplaysShareOneSessionAndCannotDrift() {
         var loop = policy(screens: [Size(width: 800, height: 480), Size(width: 1920, height: 1080)])
         let first = loop.step([], atTick: 0, measurer: FakeMeasurer())
-        #expect(first.answers == ["ready", "shown"])
+        #expect(first.lines == ["ready", "shown"])
         for tick in [5, 10, 37, 600] {
             let step = loop.step(tick == 37 ? [command(.ping)] : [], atTick: tick, measurer: FakeMeasurer())
-            #expect(step.answers == (tick == 37 ? ["pong"] : []))
+            #expect(step.lines == (tick == 37 ? ["pong"] : []))
             let poses = step.frames.compactMap { $0?.wheel?.poseIndex }
             #expect(poses.count == 2 && poses[0] == poses[1], "tick \(tick): \(poses)")
             let widths = step.frames.compactMap { $0?.panel?.hud.width }
@@ -119,34 +119,52 @@ import Testing
         _ = loop.step([], atTick: 0, measurer: FakeMeasurer())
         var step = loop.step([command(.block(true)), command(.status)], atTick: 1, measurer: FakeMeasurer())
         #expect(step.wantsGrab)
-        #expect(step.answers.first?.contains(" grab=pending ") == true)
+        #expect(step.lines.first?.contains(" grab=pending ") == true)
         step = loop.step([.grab(.held), command(.status)], atTick: 2, measurer: FakeMeasurer())
-        #expect(step.answers.count == 1 && step.answers[0].contains(" grab=held "))
+        #expect(step.lines.count == 1 && step.lines[0].contains(" grab=held "))
         step = loop.step([.grab(.refused)], atTick: 3, measurer: FakeMeasurer())
-        #expect(step.answers == ["grab-lost"])
+        #expect(step.lines == ["grab-lost"])
         step = loop.step([.grab(.refused), command(.status)], atTick: 4, measurer: FakeMeasurer())
-        #expect(step.answers.count == 1 && step.answers[0].contains(" grab=refused "), "lost is said once")
+        #expect(step.lines.count == 1 && step.lines[0].contains(" grab=refused "), "lost is said once")
         step = loop.step([.grab(.held)], atTick: 5, measurer: FakeMeasurer())
-        #expect(step.answers == ["grab-held"])
+        #expect(step.lines == ["grab-held"])
         step = loop.step([command(.hide)], atTick: 6, measurer: FakeMeasurer())
         #expect(!step.wantsGrab, "a hidden HUD blocks nothing")
         step = loop.step([command(.show), command(.block(false)), command(.status)], atTick: 7, measurer: FakeMeasurer())
         #expect(!step.wantsGrab)
-        #expect(step.answers.contains { $0.contains(" grab=none ") })
+        #expect(step.lines.contains { $0.contains(" grab=none ") })
     }
 
     @Test func aGrabRefusedAfterBlockingEndedIsNotReported() {
         var loop = policy()
         _ = loop.step([command(.block(true))], atTick: 0, measurer: FakeMeasurer())
         let step = loop.step([command(.block(false)), .grab(.refused)], atTick: 1, measurer: FakeMeasurer())
-        #expect(step.answers.isEmpty)
+        #expect(step.lines.isEmpty)
         #expect(!step.wantsGrab)
     }
 
     @Test func withoutAGrabTheStatusSaysSo() {
         var loop = policy(grab: .unsupported)
         let step = loop.step([command(.block(true)), command(.status)], atTick: 0, measurer: FakeMeasurer())
-        #expect(step.answers.contains { $0.contains(" blocked=1 grab=unsupported ") })
-        #expect(!step.answers.contains("grab-lost"))
+        #expect(step.lines.contains { $0.contains(" blocked=1 grab=unsupported ") })
+        #expect(!step.lines.contains("grab-lost"))
     }
+
+    @Test func answersGoToTheAskerAndEventsToEveryone() {
+        var loop = policy(visible: false)
+        _ = loop.step([], atTick: 0, measurer: FakeMeasurer())
+        let client = InputSource.client(3)
+        let step = loop.step([.host(.command(.ping, line: 1), from: client), .host(.command(.show, line: 2), from: client),
+                              .host(.rejected(.unknownCommand("x"), line: 3), from: client),
+                              command(.status)], atTick: 1, measurer: FakeMeasurer())
+        #expect(step.answers.map(\.audience) == [.asker(client), .asker(client), .asker(.standardInput), .everyone])
+        #expect(step.answers.map(\.line).prefix(2) == ["pong", #"error line 3: unknown command "x""#])
+        #expect(step.answers.last?.line == "shown")
+        #expect(step.reports == [#"client 3 line 3: unknown command "x""#])
+    }
+}
+
+extension LoopStep {
+    /// The lines, whoever hears them.
+    var lines: [String] { answers.map(\.line) }
 }

@@ -1,9 +1,50 @@
-/// Where a host's line came from, for error reports.
-public enum InputSource: String, Sendable, Equatable {
-    /// The host's pipe: errors say `line N`.
-    case standardInput = "line"
-    /// The named FIFO: errors say `fifo line N`.
-    case fifo = "fifo line"
+/// Where a host's line came from: who its answers go to, and how its errors name it.
+public enum InputSource: Sendable, Hashable {
+    /// The host's pipe: errors say `line N`; answers go to stdout.
+    case standardInput
+    /// The named FIFO: errors say `fifo line N`; answers go to stdout (a FIFO has no way back).
+    case fifo
+    /// A client of the control socket, by connection number: errors say `client N line M`;
+    /// answers go back to that client.
+    case client(Int)
+
+    /// True for a source with a way back of its own (a socket client), which always hears of its
+    /// rejected lines; stdin's and the FIFO's go to stdout only with `--errors-to-stdout`.
+    public var hasItsOwnAnswers: Bool {
+        if case .client = self { return true }
+        return false
+    }
+
+    /// How a rejected line from here is named: `line`, `fifo line`, `client 3 line`.
+    public var lineLabel: String {
+        switch self {
+        case .standardInput: return "line"
+        case .fifo: return "fifo line"
+        case .client(let number): return "client \(number) line"
+        }
+    }
+}
+
+/// One line the overlay tells, and whom.
+public struct Answer: Sendable, Equatable {
+    /// Who hears it.
+    public enum Audience: Sendable, Hashable {
+        /// Every listener (stdout and every control-socket client): the events.
+        case everyone
+        /// Whoever sent the command: `pong`, the status line, `error line N: ...`.
+        case asker(InputSource)
+    }
+
+    /// The line, without its newline.
+    public var line: String
+    /// Who hears it.
+    public var audience: Audience
+
+    /// Creates an answer.
+    public init(_ line: String, to audience: Audience) {
+        self.line = line
+        self.audience = audience
+    }
 }
 
 /// Something that reached the loop since its last step.
@@ -36,8 +77,8 @@ public enum ExitReason: Sendable, Equatable {
 
 /// What one step decided: what to draw, what to write, how long to sleep, whether to stop.
 public struct LoopStep: Sendable, Equatable {
-    /// Lines for stdout (events and answers), in order, without newlines.
-    public var answers: [String] = []
+    /// What to tell whom (events and answers), in order.
+    public var answers: [Answer] = []
     /// Lines for stderr (rejected input), without the program's name.
     public var reports: [String] = []
     /// Per display, the frame to draw, or nil when its picture did not change.
@@ -99,7 +140,7 @@ public struct LoopPolicy: Sendable {
         if !hasStepped {
             hasStepped = true
             result.isFirst = true
-            result.answers.append(OverlayEvent.ready.description)
+            result.answers.append(Answer(OverlayEvent.ready.description, to: .everyone))
         }
         for input in inputs {
             if let exit = apply(input, atTick: tick, to: &result) {
@@ -108,7 +149,7 @@ public struct LoopPolicy: Sendable {
                 return result
             }
         }
-        result.answers += session.advance(to: tick).map(\.description)
+        result.answers += session.advance(to: tick).map(Self.event)
         var frames: [Frame?] = []
         for index in composers.indices {
             let frame = composers[index].frame(of: session, atTick: tick, measurer: measurer)
@@ -117,7 +158,7 @@ public struct LoopPolicy: Sendable {
         }
         result.frames = frames
         result.wantsGrab = session.wantsGrab
-        result.answers += session.noteGrab(session.grab.status).map(\.description)
+        result.answers += session.noteGrab(session.grab.status).map(Self.event)
         result.wakeTick = session.nextChangeTick(after: tick)
         return result
     }
@@ -127,11 +168,13 @@ public struct LoopPolicy: Sendable {
         switch input {
         case .host(.command(.quit, _), _):
             return .quit
-        case .host(.command(let command, _), _):
-            result.answers += session.apply(command, atTick: tick).map(\.description)
+        case .host(.command(let command, _), let source):
+            result.answers += session.apply(command, atTick: tick).map { Self.answer($0, from: source) }
         case .host(.rejected(let error, let line), let source):
-            result.reports.append("\(source.rawValue) \(line): \(error)")
-            if settings.reportsErrorsOnStdout { result.answers.append(OverlayEvent.error(line: line, error).description) }
+            result.reports.append("\(source.lineLabel) \(line): \(error)")
+            if settings.reportsErrorsOnStdout || source.hasItsOwnAnswers {
+                result.answers.append(Answer(OverlayEvent.error(line: line, error).description, to: .asker(source)))
+            }
         case .endOfInput:
             if settings.exitsAtEndOfInput { return .endOfInput }
         case .stopSignal(let number):
@@ -139,8 +182,20 @@ public struct LoopPolicy: Sendable {
         case .windowClosed:
             return .windowClosed
         case .grab(let status):
-            result.answers += session.noteGrab(status).map(\.description)
+            result.answers += session.noteGrab(status).map(Self.event)
         }
         return nil
+    }
+
+    /// An event that time or the windowing system caused: everyone hears it.
+    private static func event(_ event: OverlayEvent) -> Answer { Answer(event.description, to: .everyone) }
+
+    /// What a command from `source` caused: its answers (`pong`, status) go back to the asker,
+    /// the events it set off (`shown`, `hidden`) to everyone.
+    private static func answer(_ event: OverlayEvent, from source: InputSource) -> Answer {
+        switch event {
+        case .pong, .status, .error: return Answer(event.description, to: .asker(source))
+        case .ready, .shown, .hidden, .stalled, .grabLost, .grabHeld: return Answer(event.description, to: .everyone)
+        }
     }
 }

@@ -52,7 +52,7 @@ final class RenderLoop {
             draw(step.frames)
             grab?.want(step.wantsGrab)
             step.reports.forEach(Diagnostics.report)
-            step.answers.forEach(answers.post)
+            step.answers.forEach { answers.post($0.line) }
             if let exit = step.exit { return exit }
             if step.isFirst {
                 if let socket = Environment.value("NOTIFY_SOCKET") { _ = kp_notify_systemd(socket, "READY=1") }
