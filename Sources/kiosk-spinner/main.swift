@@ -20,7 +20,6 @@ do {
     if case .option = error { Diagnostics.show(Usage.text) }
     ProgramExit.finish(.usage)
 }
-LaunchConfiguration.adopt(options)
 
 let status: ExitStatus
 switch options.action {

@@ -41,8 +41,7 @@ public enum Diagnostics {
     public static func writeAll(_ text: String, to descriptor: Int32) -> Bool {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0, errno == EINTR { continue }
+            let written = bytes.withUnsafeBytes { buffer in retryingInterrupted { write(descriptor, buffer.baseAddress, buffer.count) } }
             guard written > 0 else { return false }
             bytes = bytes.dropFirst(written)
         }

@@ -1,5 +1,4 @@
 import Glibc
-import Synchronization
 import KioskCore
 
 /// Reads commands from a named FIFO as well as stdin, for hosts that cannot hold our stdin
@@ -28,22 +27,12 @@ final class FIFOReader: Sendable {
         }
     }
 
-    /// What `--fifo-trust-others` said, for `init(path:)`: set once at start, before any FIFO is
-    /// opened. (Until the overlay program passes the option to `init(path:trustsOthers:)`.)
-    static let trustsOthersByDefault = Atomic<Bool>(false)
-
     /// The FIFO's path.
     let path: String
     /// Accept a FIFO of another user, or one that others may write to.
     let trustsOthers: Bool
     /// The FIFO checked at start; every later open must find this one.
     private let identity: Identity
-
-    /// Makes sure `path` is a FIFO this program may read, creating it if missing, with
-    /// `--fifo-trust-others` as set in `trustsOthersByDefault`.
-    convenience init(path: String) throws(Refusal) {
-        try self.init(path: path, trustsOthers: Self.trustsOthersByDefault.load(ordering: .sequentiallyConsistent))
-    }
 
     /// Makes sure `path` is a FIFO this program may read, creating it if missing. An existing FIFO
     /// that another user owns, or that its group or others may write to, is refused unless
@@ -105,9 +94,8 @@ final class FIFOReader: Sendable {
         try NativeThread.start(name: "fifo reader") { [self] in
             var stream = CommandStream(lineLimitBytes: LaunchOptions.lineLimitBytes, endsAtNUL: true)
             while true {
-                let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY)
+                let descriptor = retryingInterrupted { open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY) }
                 if descriptor < 0 {
-                    if errno == EINTR { continue }
                     Diagnostics.report("cannot open the FIFO \(DiagnosticText.shown(path)): \(String(cString: strerror(errno))); no longer reading it")
                     return
                 }

@@ -28,8 +28,7 @@ final class RegularFile {
     /// makes sure it is a regular file; reads on it then block as on any regular file.
     init(opening path: String) throws(Refusal) {
         self.path = path
-        var opened: Int32
-        repeat { opened = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) } while opened < 0 && errno == EINTR
+        let opened = retryingInterrupted { open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
         guard opened >= 0 else { throw Refusal(path: path, reason: String(cString: strerror(errno))) }
         var info = stat()
         guard fstat(opened, &info) == 0 else {
@@ -53,8 +52,7 @@ final class RegularFile {
         var chunk = [UInt8](repeating: 0, count: min(65536, max(1, limitBytes)))
         while bytes.count < limitBytes {
             let wanted = min(chunk.count, limitBytes - bytes.count)
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
-            if count < 0, errno == EINTR { continue }
+            let count = chunk.withUnsafeMutableBytes { buffer in retryingInterrupted { Glibc.read(descriptor, buffer.baseAddress, wanted) } }
             guard count >= 0 else { throw Refusal(path: path, reason: String(cString: strerror(errno))) }
             if count == 0 { break }
             bytes += chunk[0..<count]

@@ -38,14 +38,6 @@ public enum LaunchConfiguration {
         do { return try OptionParser.parse(arguments, over: base) } catch { throw .option(error) }
     }
 
-    /// Puts the options that hold for the whole process into effect; call once, right after
-    /// `load`, before the overlay starts. For now that is `--fifo-trust-others`, which the FIFO
-    /// reader reads from `FIFOReader.trustsOthersByDefault` (until the overlay program passes it
-    /// to `FIFOReader.init(path:trustsOthers:)` itself).
-    public static func adopt(_ options: LaunchOptions) {
-        FIFOReader.trustsOthersByDefault.store(options.trustsOthersFIFO, ordering: .sequentiallyConsistent)
-    }
-
     /// The first default settings file that exists.
     static var defaultSettingsFile: String? {
         let userFolder = Environment.value("XDG_CONFIG_HOME") ?? Environment.value("HOME").map { $0 + "/.config" }

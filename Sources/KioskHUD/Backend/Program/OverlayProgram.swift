@@ -32,7 +32,7 @@ public enum OverlayProgram {
         }
         let fifo: FIFOReader?
         do {
-            fifo = try fifoPath(options).map { path throws(FIFOReader.Refusal) in try FIFOReader(path: path) }
+            fifo = try fifoPath(options).map { path throws(FIFOReader.Refusal) in try FIFOReader(path: path, trustsOthers: options.trustsOthersFIFO) }
         } catch {
             throw .fifo(error)
         }

@@ -167,18 +167,13 @@ final class BlockingGrab: Sendable {
         /// Writes one byte, retrying when interrupted; a full non-blocking pipe drops it.
         func writeByte(_ byte: UInt8) {
             var value = byte
-            while write(descriptor, &value, 1) < 0, errno == EINTR {}
+            retryingInterrupted { write(descriptor, &value, 1) }
         }
 
         /// Reads one byte, waiting for it; nil at the end of the pipe or on an error.
         func readByte() -> UInt8? {
             var value: UInt8 = 0
-            while true {
-                let count = read(descriptor, &value, 1)
-                if count == 1 { return value }
-                if count < 0, errno == EINTR { continue }
-                return nil
-            }
+            return retryingInterrupted { read(descriptor, &value, 1) } == 1 ? value : nil
         }
     }
 }
