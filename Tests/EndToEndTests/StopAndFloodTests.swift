@@ -22,7 +22,9 @@ struct StopAndFloodTests {
     static let floodSeconds = 4.0 * Sanitizer.timeScale
     /// How many times the short exit-path scripts are run (they used to lose answers in most runs).
     static let exitPathRuns = 20
-    /// How long the flood tests may wait for their turn on the shared X servers.
+    /// The one X server the flood tests take turns on.
+    static let floodLane = SharedScreens(count: 1)
+    /// How long a flood test may wait for its turn (seven floods of some 5 s each under a sanitizer).
     static let turnSeconds = 100.0
 
     // MARK: - Floods
@@ -87,8 +89,9 @@ struct StopAndFloodTests {
 
     @Test(arguments: FloodState.allCases)
     func aFloodOfTheShortestLinesIsAnsweredLineForLine(state: FloodState) async throws {
-        // A flood keeps an overlay busy: take turns with the other busy tests.
-        try await SharedScreens.forBusyOverlays.withTurn(within: Self.turnSeconds) { screen in
+        // A flood keeps an overlay busy: the floods take turns on a server of their own, so they
+        // neither load the machine all at once nor hold up the other suites' shared servers.
+        try await Self.floodLane.withTurn(within: Self.turnSeconds) { screen in
             try await Self.flood(state, on: screen)
         }
     }
