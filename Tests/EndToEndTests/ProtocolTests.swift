@@ -140,7 +140,8 @@ struct ProtocolTests {
         defer { overlay.stop() }
         try await overlay.waitForEvent("shown")
 
-        try await overlay.program.send(input, within: 20)
+        // About 1 s in a plain debug build and 5 s under ThreadSanitizer on an idle machine.
+        try await overlay.program.send(input, within: 4 * Sanitizer.timeScale)
         let status = try await overlay.waitForEvent("the status line after the flood", within: 8) { $0.hasPrefix("visible=") }
         #expect(status.line == #"visible=1 blocked=0 grab=none mode=progress progress=\#(lastProgress) message="final" detail="""#)
         #expect(overlay.program.errors.text == "", "every line was a good command")
