@@ -35,7 +35,7 @@ case .printConfig:
 case .snapshot(let path):
     status = SnapshotProgram.run(options: options, path: path)
 case .run:
-    status = OverlayProgram.run(options: options)
+    OverlayProgram.run(options: options)
 }
 fflush(nil)  // print wrote through C stdio; the finish exits with _exit, which does not flush it
 ProgramExit.finish(status)

@@ -71,8 +71,15 @@ public enum ExitReason: Sendable, Equatable {
     case stopSignal(Int32)
     /// The development window was closed.
     case windowClosed
-    /// The process that started the overlay was gone at start (`--exit-with-parent`).
-    case parentGone
+
+    /// True when the answers before the exit are worth waiting for (the host asked to end and
+    /// reads them); a signal or a closed window ends promptly instead.
+    public var waitsForAnswers: Bool {
+        switch self {
+        case .quit, .endOfInput: return true
+        case .stopSignal, .windowClosed: return false
+        }
+    }
 }
 
 /// What one step decided: what to draw, what to write, how long to sleep, whether to stop.

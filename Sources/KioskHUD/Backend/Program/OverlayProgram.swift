@@ -7,28 +7,20 @@ import KioskCore
 /// `quit`, a signal, or (with `--exit-on-eof`) the end of input; every end goes through
 /// `ProgramExit.finish`.
 public enum OverlayProgram {
-    /// Runs the overlay; returns the exit status once the loop ends (or a start failed, reported).
-    public static func run(options: LaunchOptions) -> ExitStatus {
+    /// Runs the overlay until it ends (exit 0 on `quit`, a stop signal or, when asked, the end
+    /// of input), or reports why it could not start and exits with that failure's status.
+    public static func run(options: LaunchOptions) -> Never {
         do {
-            return status(of: try start(options))
+            try start(options)
         } catch {
-            Diagnostics.report("\(error)")
-            return error.exitStatus
+            ProgramExit.finish(error.exitStatus, reporting: "\(error)")
         }
     }
 
-    /// Every reason to end is a success: the host asked, or a signal did.
-    private static func status(of reason: ExitReason) -> ExitStatus {
-        switch reason {
-        case .quit, .endOfInput, .stopSignal, .windowClosed, .parentGone: return .success
-        }
-    }
-
-    private static func start(_ options: LaunchOptions) throws(StartupError) -> ExitReason {
+    private static func start(_ options: LaunchOptions) throws(StartupError) -> Never {
         let parent = getppid()
         if options.exitsWithParent, kp_exit_with_parent(parent) == 0 {
-            Diagnostics.report("the process that started the overlay is gone; exiting")
-            return .parentGone
+            ProgramExit.finish(.success, reporting: "the process that started the overlay is gone; exiting")
         }
         let fifo: FIFOReader?
         do {
@@ -61,11 +53,17 @@ public enum OverlayProgram {
         let settings = LoopPolicy.Settings(exitsAtEndOfInput: options.exitsAtEndOfInput,
                                            reportsErrorsOnStdout: options.reportsErrorsOnStdout)
         let loop = try RenderLoop(session: makeSession(options), outputs: outputs, settings: settings, font: font,
-                              grabsInput: options.windowSize == nil) { inbox throws(NativeThread.StartFailure) in
+                              grabsInput: options.windowSize == nil && isOnX11) { inbox throws(NativeThread.StartFailure) in
             try InputReader.start(dialect: options.dialect, inbox: inbox)
             try fifo?.start(inbox: inbox)
         }
-        return try loop.run()
+        try loop.run()
+    }
+
+    /// True when SDL draws through an X server (SDL_GetCurrentVideoDriver), where `block` must hold
+    /// keyboard and pointer itself; on KMSDRM the overlay owns all input anyway.
+    private static var isOnX11: Bool {
+        SDL_GetCurrentVideoDriver().map { String(cString: $0) } == "x11"
     }
 
     /// Where the overlay shows: a plain window (`--window`), every display (`--display all`), or
@@ -109,10 +107,5 @@ public enum OverlayProgram {
         state.detail = options.detail
         return HostSession(appearance: options.appearance, timing: options.timing,
                            clock: FixedStepClock(ticksPerSecond: options.ticksPerSecond), state: state)
-    }
-
-    /// The scene the options describe on a screen of `screen`, for `--snapshot`.
-    static func makeScene(_ options: LaunchOptions, screen: Size) -> OverlayScene {
-        OverlayScene(session: makeSession(options), composer: FrameComposer(screen: screen, scale: options.scale ?? 1))
     }
 }

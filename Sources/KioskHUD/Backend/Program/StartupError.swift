@@ -11,12 +11,15 @@ enum StartupError: Error, CustomStringConvertible {
     case display(SDLError)
     /// A thread the overlay needs could not start (the system is out of threads or memory).
     case thread(NativeThread.StartFailure)
+    /// The X server refused the blocking grab's own connection (its client limit), so `block`
+    /// could not hold keyboard and pointer.
+    case blockingGrab
 
     /// The status the program exits with.
     var exitStatus: ExitStatus {
         switch self {
         case .fifo: return .usage
-        case .fonts, .thread: return .failure
+        case .fonts, .thread, .blockingGrab: return .failure
         case .display: return .noDisplay
         }
     }
@@ -26,6 +29,9 @@ enum StartupError: Error, CustomStringConvertible {
         case .fifo(let refusal): return "\(refusal)"
         case .fonts(let error): return "cannot load the font: \(error)"
         case .thread(let failure): return "\(failure)"
+        case .blockingGrab:
+            return "cannot open a second connection to the X server for the blocking grab, so `block` could not hold "
+                + "keyboard and pointer; refusing to start"
         case .display(let error):
             let display = Environment.value("DISPLAY").map { "No X server answers at DISPLAY=\($0). " } ?? ""
             return "cannot open a display: \(error). \(display)Set DISPLAY to a running X server (e.g. DISPLAY=:0), "
