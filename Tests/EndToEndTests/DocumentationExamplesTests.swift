@@ -44,8 +44,13 @@ struct DocumentationExamplesTests {
             for sighting in sightings {
                 let time = times[sighting.text]
                 #expect(time != nil, "\(stream) lacks \"\(sighting.text)\": \(seen)")
-                if let time, let limit = sighting.withinSeconds.map({ $0 * Sanitizer.timeScale }) {
-                    #expect(time <= limit, "\"\(sighting.text)\" came after \(time) s, not within \(limit) s: \(seen)")
+                guard let time, let limit = sighting.withinSeconds.map({ $0 * Sanitizer.timeScale }) else { continue }
+                let origin = sighting.since.map { times[$0] } ?? 0
+                let after = sighting.since.map { " after \"\($0)\"" } ?? ""
+                if let origin {
+                    #expect(time - origin <= limit, "\"\(sighting.text)\" came \(time - origin) s\(after), not within \(limit) s: \(seen)")
+                } else {
+                    Issue.record("\(stream) lacks \"\(sighting.since ?? "")\": \(seen)")
                 }
             }
         }

@@ -16,7 +16,8 @@ import Foundation
 /// | `keeps running` | the example is still running once every other clause holds; then its process group gets SIGTERM and must end |
 /// | `stdout contains "TEXT"` | its stdout (and that of the programs it started) contains TEXT |
 /// | `stdout contains "TEXT" within N s` | ... and did so at most N seconds after the example started |
-/// | `stderr contains "TEXT"` | the same for stderr (also with `within N s`) |
+/// | `stdout contains "TEXT" within N s of "EARLIER"` | ... at most N seconds after EARLIER first showed there (which leaves the start-up of a loaded machine out) |
+/// | `stderr contains "TEXT"` | the same for stderr (also with `within`) |
 /// | `stderr is empty` | nothing was written to stderr |
 /// | `creates PATH` | a file PATH exists in its working folder afterwards |
 /// | `within N s` | the time it may take (default 30 s, scaled under a sanitizer) |
@@ -38,14 +39,17 @@ enum ExampleAnnotation: Equatable, Sendable {
         case keepsRunning
     }
 
-    /// A text the output must contain, and how soon after the start when that matters.
+    /// A text the output must contain, and how soon after the start (or after `since` showed
+    /// on the same stream) when that matters.
     struct Sighting: Equatable, Sendable {
         var text: String
         var withinSeconds: Double?
+        var since: String?
 
-        init(_ text: String, withinSeconds: Double? = nil) {
+        init(_ text: String, withinSeconds: Double? = nil, since: String? = nil) {
             self.text = text
             self.withinSeconds = withinSeconds
+            self.since = since
         }
     }
 
@@ -117,7 +121,7 @@ enum ExampleAnnotation: Equatable, Sendable {
         clause.hasPrefix(prefix) ? String(clause.dropFirst(prefix.count)) : nil
     }
 
-    /// `"TEXT"` or `"TEXT" within N s`; the text may not contain a quote.
+    /// `"TEXT"`, `"TEXT" within N s` or `"TEXT" within N s of "EARLIER"`; no text may contain a quote.
     private static func sighting(_ quoted: String, in text: String) throws(Malformed) -> Sighting {
         let parts = quoted.split(separator: "\"", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].isEmpty, !parts[1].isEmpty else {
@@ -125,10 +129,16 @@ enum ExampleAnnotation: Equatable, Sendable {
         }
         let rest = parts[2]
         if rest.isEmpty { return Sighting(String(parts[1])) }
-        guard rest.hasPrefix(" within "), let seconds = seconds(String(rest.dropFirst(" within ".count))) else {
-            throw Malformed(text: text, problem: "expected nothing or \" within N s\" after the quoted text, not \"\(rest)\"")
+        let time = rest.hasPrefix(" within ") ? rest.dropFirst(" within ".count) : ""
+        let pieces = time.components(separatedBy: " of ")
+        guard pieces.count <= 2, let seconds = seconds(pieces[0]) else {
+            throw Malformed(text: text, problem: "expected nothing or \" within N s [of \"EARLIER\"]\" after the quoted text, not \"\(rest)\"")
         }
-        return Sighting(String(parts[1]), withinSeconds: seconds)
+        let since = try pieces.dropFirst().first.map { earlier throws(Malformed) in try sighting(earlier, in: text) }
+        guard since.map({ $0.withinSeconds == nil }) ?? true else {
+            throw Malformed(text: text, problem: "the earlier text takes no \"within\" of its own")
+        }
+        return Sighting(String(parts[1]), withinSeconds: seconds, since: since?.text)
     }
 
     /// The positive number of seconds in `N s`, or nil.

@@ -9,8 +9,8 @@ struct ExampleAnnotationTests {
         (" exits 0 ", .runs(Expectation(ending: .exits(0)))),
         (" exits 3; stderr contains \"DISPLAY\"", .runs(Expectation(ending: .exits(3), errorsContain: [.init("DISPLAY")]))),
         (" keeps running; stdout contains \"ready\"", .runs(Expectation(ending: .keepsRunning, outputContains: [.init("ready")]))),
-        (" exits 0; stdout contains \"a b\"; stdout contains \"pong\" within 1.5 s; stderr is empty; creates out.png; within 12 s",
-         .runs(Expectation(ending: .exits(0), outputContains: [.init("a b"), .init("pong", withinSeconds: 1.5)], errorsAreEmpty: true,
+        (" exits 0; stdout contains \"a b\"; stdout contains \"pong\" within 1.5 s; stdout contains \"shown\" within 2 s of \"ready\"; stderr is empty; creates out.png; within 12 s",
+         .runs(Expectation(ending: .exits(0), outputContains: [.init("a b"), .init("pong", withinSeconds: 1.5), .init("shown", withinSeconds: 2, since: "ready")], errorsAreEmpty: true,
                            createdFiles: ["out.png"], seconds: 12))),
         (" skip, reason: needs systemd", .skipped(reason: "needs systemd")),
     ]
@@ -30,6 +30,9 @@ struct ExampleAnnotationTests {
         " exits 0; stdout contains \"x\" within",
         " exits 0; stdout contains \"x\" within 0 s",
         " exits 0; stdout contains \"x\"y\"",
+        " exits 0; stdout contains \"x\" within 2 s of ready",
+        " exits 0; stdout contains \"x\" within 2 s of \"y\" within 1 s",
+        " exits 0; stdout contains \"x\" of \"y\"",
     ]
 
     @Test(arguments: readable)

@@ -52,8 +52,8 @@ struct ExampleRun {
                                  within: seconds, lastSeen: { "stdout: \(program.output.text) stderr: \(program.errors.text)" }) {
                 look()
                 guard keepsRunning else { return !program.isRunning && program.output.hasEnded && program.errors.hasEnded }
-                return !program.isRunning || (outputSeen.count == Set(expectation.outputContains.map(\.text)).count
-                    && errorsSeen.count == Set(expectation.errorsContain.map(\.text)).count)
+                return !program.isRunning || (expectation.outputContains.allSatisfy { outputSeen[$0.text] != nil }
+                    && expectation.errorsContain.allSatisfy { errorsSeen[$0.text] != nil })
             }
         } catch {
             program.signalGroup(SIGKILL)
@@ -72,8 +72,9 @@ struct ExampleRun {
     /// Records `seconds` for each sighting whose text `text` contains and that was not seen yet.
     private static func note(_ sightings: [ExampleAnnotation.Sighting], in text: String, at seconds: Double,
                              into seen: inout [String: Double]) {
-        for sighting in sightings where seen[sighting.text] == nil && text.contains(sighting.text) {
-            seen[sighting.text] = seconds
+        for expected in sightings.flatMap({ [$0.text] + ($0.since.map { [$0] } ?? []) })
+        where seen[expected] == nil && text.contains(expected) {
+            seen[expected] = seconds
         }
     }
 
