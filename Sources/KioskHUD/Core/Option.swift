@@ -46,6 +46,9 @@ enum Option: String, CaseIterable {
     case help = "--help"
     case version = "--version"
 
+    /// Short spellings, each standing for its long option.
+    static let shortSpellings: [String: Option] = ["-h": .help]
+
     /// What the value looks like, or nil for a flag.
     var expectedValue: String? {
         switch self {
@@ -120,7 +123,7 @@ enum Option: String, CaseIterable {
         case .exitWithParent: return "exit when the process that started the overlay dies"
         case .config: return "read settings (name = value lines) from FILE; options given here win"
         case .printConfig: return "print the effective settings in that format and exit"
-        case .help: return "print this help and exit"
+        case .help: return "print this help and exit (also -h)"
         case .version: return "print the version and exit"
         }
     }

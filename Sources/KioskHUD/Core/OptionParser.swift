@@ -1,6 +1,7 @@
 /// Reads the command line into `LaunchOptions`. Options take their value as the next argument or
 /// after `=` (`--size 200`, `--size=200`). A value may be as long as a line of input
-/// (`LaunchOptions.lineLimitBytes`), no longer.
+/// (`LaunchOptions.lineLimitBytes`), no longer. `-h` is `--help`. Options that make no sense
+/// together are refused (`OptionConflict`).
 public enum OptionParser {
     /// Parses `arguments` (without the program's name) over `base` (the defaults, or what a
     /// settings file set). The first `--font` replaces the settings file's fonts.
@@ -8,7 +9,9 @@ public enum OptionParser {
         var options = base
         var fontsGiven = false
         var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
+        var given: Set<Option> = []
+        while let spelled = remaining.popFirst() {
+            let argument = Option.shortSpellings[spelled]?.rawValue ?? spelled
             guard argument.hasPrefix("--") else { throw .unexpectedArgument(argument) }
             let name: String
             var inlineValue: String?
@@ -19,6 +22,7 @@ public enum OptionParser {
                 name = argument
             }
             guard let option = Option(rawValue: name) else { throw .unknownOption(name) }
+            given.insert(option)
             if option.expectedValue == nil {
                 if let inlineValue { throw .invalidValue(option: name, value: inlineValue, expected: "no value") }
                 try option.apply(value: "", to: &options)
@@ -36,6 +40,7 @@ public enum OptionParser {
             }
             try option.apply(value: value, to: &options)
         }
+        if let refusal = OptionConflict.refusal(given: given) { throw refusal }
         return options
     }
 }

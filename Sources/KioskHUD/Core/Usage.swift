@@ -13,7 +13,7 @@ public enum Usage {
             usage: kiosk-spinner [options]
             A fullscreen "please wait" overlay driven by commands on stdin, one per line.
 
-            Commands: show | hide | msg TEXT | detail TEXT | block [on|off] | unblock | quit
+            Commands: \(CommandSyntax.list(indent: "          ", width: 100))
 
             Options:
             \(lines.joined(separator: "\n"))
@@ -21,7 +21,8 @@ public enum Usage {
             Exit status: 0 on quit, end of input with --exit-on-eof, SIGINT, SIGTERM or SIGHUP;
             1 when a font cannot be loaded, a thread cannot start or a snapshot cannot be written;
             2 for a bad option or settings file; 3 when no display can be opened; 4 when the
-            display goes away. SIGUSR1, SIGUSR2 and SIGALRM are ignored.
+            display goes away; 5 when --display names a display the server does not have.
+            SIGUSR1, SIGUSR2 and SIGALRM are ignored.
             """
     }
 }

@@ -12,4 +12,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     /// The display went away while the overlay was showing (the X server died or the
     /// connection broke).
     case displayLost = 4
+    /// `--display N` names a display the server does not have. Retrying cannot help, so a
+    /// service does not restart on it (`RestartPreventExitStatus=` in the unit).
+    case noSuchDisplay = 5
 }

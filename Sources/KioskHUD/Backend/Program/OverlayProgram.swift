@@ -34,6 +34,7 @@ public enum OverlayProgram {
         }
         let session: SDLSession
         do { session = try SDLSession(video: true) } catch { throw .display(error) }
+        try checkDisplayExists(options)
         let font: FontChain
         do { font = try openFonts(options, session: session) } catch { throw .fonts(error) }
         var outputs: [(OverlayOutput, FrameComposer)] = []
@@ -72,6 +73,15 @@ public enum OverlayProgram {
         if let size = options.windowSize { return [.plain(size)] }
         guard options.mirrorsOnAllDisplays else { return [.overlay(display: options.display)] }
         return (0..<max(1, Int(SDL_GetNumVideoDisplays()))).map { .overlay(display: $0) }
+    }
+
+    /// Refuses `--display N` when the display server has no display N (SDL_GetNumVideoDisplays),
+    /// so it is named as such instead of as a display that cannot be opened.
+    private static func checkDisplayExists(_ options: LaunchOptions) throws(StartupError) {
+        guard options.windowSize == nil, !options.mirrorsOnAllDisplays else { return }
+        let count = Int(SDL_GetNumVideoDisplays())
+        guard count > 0, options.display >= count else { return }
+        throw .noSuchDisplay(index: options.display, count: count)
     }
 
     /// The display's diagonal DPI (SDL_GetDisplayDPI), or nil when SDL does not know it.
