@@ -178,7 +178,7 @@ public struct HostSession: Sendable {
     }
 
     private static func quoted(_ text: String) -> String {
-        "\"" + text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
+        "\"" + text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"").replacingAll("\n", with: "\\n") + "\""
     }
 }
 

@@ -22,6 +22,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var timing = Timing()
     /// How stdin's lines are read: kiosk-spinner's commands, or zenity --progress input.
     public var dialect = CommandParser.Dialect.standard
+    /// zenity --progress's options, used in the zenity dialect.
+    public var zenity = ZenityProgressOptions()
     /// A named FIFO to read commands from as well (NUL or newline ends a command).
     public var fifoPath: String?
     /// Use an existing FIFO (`fifoPath` or psplash's) even when another user owns it or its group
@@ -68,4 +70,18 @@ public struct LaunchOptions: Sendable, Equatable {
 
     /// The default options.
     public init() {}
+
+    /// What the overlay shows at start: the message, details and visibility asked for, or in
+    /// the zenity dialect zenity's dialog at start (`ZenityProgressOptions.initialState`).
+    public var initialState: HUDState {
+        var state: HUDState
+        if dialect == .zenity {
+            let messageGiven = message != LaunchOptions().message
+            state = zenity.initialState(visible: !startsHidden, message: messageGiven ? message : nil)
+        } else {
+            state = HUDState(isVisible: !startsHidden, message: message)
+        }
+        state.detail = detail
+        return state
+    }
 }

@@ -11,6 +11,8 @@ public enum OptionError: Error, Sendable, Equatable, CustomStringConvertible {
     case unexpectedArgument(String)
     /// An option whose value is longer than an input line may be (`LaunchOptions.lineLimitBytes`).
     case valueTooLong(option: String, limitBytes: Int)
+    /// One of zenity's options given without `--progress` (or `--zenity`).
+    case zenityOptionWithoutProgress(String)
 
     public var description: String {
         switch self {
@@ -19,6 +21,7 @@ public enum OptionError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidValue(let option, let value, let expected): return "\(option) takes \(expected), not \(DiagnosticText.quoted(value))"
         case .unexpectedArgument(let word): return "unexpected argument \(DiagnosticText.quoted(word)) (options start with --)"
         case .valueTooLong(let option, let limit): return "\(option) takes at most \(limit) bytes"
+        case .zenityOptionWithoutProgress(let option): return "\(option) is a zenity --progress option: add --progress"
         }
     }
 }

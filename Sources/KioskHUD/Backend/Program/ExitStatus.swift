@@ -12,4 +12,6 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     /// The display went away while the overlay was showing (the X server died or the
     /// connection broke).
     case displayLost = 4
+    /// zenity's `--timeout` ran out (zenity's own status for it).
+    case timedOut = 5
 }

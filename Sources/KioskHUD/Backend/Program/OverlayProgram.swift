@@ -20,7 +20,8 @@ public enum OverlayProgram {
     /// Every reason to end is a success: the host asked, or a signal did.
     private static func status(of reason: ExitReason) -> ExitStatus {
         switch reason {
-        case .quit, .endOfInput, .stopSignal, .windowClosed, .parentGone: return .success
+        case .quit, .endOfInput, .stopSignal, .windowClosed, .parentGone, .autoClose, .progressFinished: return .success
+        case .timedOut: return .timedOut
         }
     }
 
@@ -59,13 +60,23 @@ public enum OverlayProgram {
             throw .display(error)
         }
         let settings = LoopPolicy.Settings(exitsAtEndOfInput: options.exitsAtEndOfInput,
-                                           reportsErrorsOnStdout: options.reportsErrorsOnStdout)
+                                           reportsErrorsOnStdout: options.reportsErrorsOnStdout,
+                                           zenity: zenityEndings(options))
         let loop = try RenderLoop(session: makeSession(options), outputs: outputs, settings: settings, font: font,
                               grabsInput: options.windowSize == nil) { inbox throws(NativeThread.StartFailure) in
             try InputReader.start(dialect: options.dialect, inbox: inbox)
             try fifo?.start(inbox: inbox)
         }
         return try loop.run()
+    }
+
+    /// How the overlay ends in zenity's place, in the zenity dialect: the full bar stays
+    /// `--dismiss-after` seconds after the end of input (0 keeps it).
+    private static func zenityEndings(_ options: LaunchOptions) -> LoopPolicy.ZenityEndings? {
+        guard options.dialect == .zenity else { return nil }
+        let hold = options.timing.dismissAfterSeconds
+        return LoopPolicy.ZenityEndings(autoCloses: options.zenity.autoCloses, fullBarSeconds: hold > 0 ? hold : nil,
+                                        timeoutSeconds: options.zenity.timeoutSeconds.flatMap { $0 > 0 ? Double($0) : nil })
     }
 
     /// Where the overlay shows: a plain window (`--window`), every display (`--display all`), or
@@ -105,10 +116,8 @@ public enum OverlayProgram {
 
     /// The session the options describe: what is shown at start, the look and the timing.
     static func makeSession(_ options: LaunchOptions) -> HostSession {
-        var state = HUDState(isVisible: !options.startsHidden, message: options.message)
-        state.detail = options.detail
-        return HostSession(appearance: options.appearance, timing: options.timing,
-                           clock: FixedStepClock(ticksPerSecond: options.ticksPerSecond), state: state)
+        HostSession(appearance: options.appearance, timing: options.timing,
+                    clock: FixedStepClock(ticksPerSecond: options.ticksPerSecond), state: options.initialState)
     }
 
     /// The scene the options describe on a screen of `screen`, for `--snapshot`.
