@@ -84,4 +84,14 @@ public struct LaunchOptions: Sendable, Equatable {
         state.detail = detail
         return state
     }
+
+    /// How the overlay ends in zenity's place, in the zenity dialect (nil otherwise): with
+    /// `--auto-close`, at 100 % and at the end of input; without, the full bar stays
+    /// `--dismiss-after` seconds after the end of input (0 keeps it); `--timeout` if given.
+    public var zenityEndings: LoopPolicy.ZenityEndings? {
+        guard dialect == .zenity else { return nil }
+        let hold = timing.dismissAfterSeconds
+        return LoopPolicy.ZenityEndings(autoCloses: zenity.autoCloses, fullBarSeconds: hold > 0 ? hold : nil,
+                                        timeoutSeconds: zenity.timeoutSeconds.flatMap { $0 > 0 ? Double($0) : nil })
+    }
 }

@@ -13,7 +13,9 @@ public struct LineReader: Sendable {
         public var number: Int
         /// The line's bytes without its terminator, or nil when it was over-long.
         public var bytes: [UInt8]?
-        /// The bytes that ended the line (`\n`, `\r\n`, ...); empty for a last line without one.
+        /// When ending lines as GLib does, the bytes that ended the line (`\n`, `\r\n`, `\r`, NUL,
+        /// U+2029; none for a last line without one): zenity reads them as part of the line.
+        /// Otherwise empty.
         public var terminator: [UInt8] = []
     }
 
@@ -94,12 +96,9 @@ public struct LineReader: Sendable {
             pending.removeAll(keepingCapacity: true)
             skippingOverlongLine = false
         }
+        let terminator = endsLikeGLib ? terminator : []
         if skippingOverlongLine { return Line(number: linesEnded, bytes: nil, terminator: terminator) }
-        var terminator = terminator
-        if !endsLikeGLib, pending.last == UInt8(ascii: "\r") {
-            pending.removeLast()
-            terminator.insert(UInt8(ascii: "\r"), at: 0)
-        }
+        if !endsLikeGLib, pending.last == UInt8(ascii: "\r") { pending.removeLast() }
         // A copy of just the line's bytes: handing out `pending` itself would make the
         // `removeAll(keepingCapacity:)` above allocate a fresh limit-sized buffer for every line.
         return Line(number: linesEnded, bytes: pending.withUnsafeBufferPointer { Array($0) }, terminator: terminator)

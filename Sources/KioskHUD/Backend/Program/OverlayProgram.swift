@@ -61,22 +61,13 @@ public enum OverlayProgram {
         }
         let settings = LoopPolicy.Settings(exitsAtEndOfInput: options.exitsAtEndOfInput,
                                            reportsErrorsOnStdout: options.reportsErrorsOnStdout,
-                                           zenity: zenityEndings(options))
+                                           zenity: options.zenityEndings)
         let loop = try RenderLoop(session: makeSession(options), outputs: outputs, settings: settings, font: font,
                               grabsInput: options.windowSize == nil) { inbox throws(NativeThread.StartFailure) in
             try InputReader.start(dialect: options.dialect, inbox: inbox)
             try fifo?.start(inbox: inbox)
         }
         return try loop.run()
-    }
-
-    /// How the overlay ends in zenity's place, in the zenity dialect: the full bar stays
-    /// `--dismiss-after` seconds after the end of input (0 keeps it).
-    private static func zenityEndings(_ options: LaunchOptions) -> LoopPolicy.ZenityEndings? {
-        guard options.dialect == .zenity else { return nil }
-        let hold = options.timing.dismissAfterSeconds
-        return LoopPolicy.ZenityEndings(autoCloses: options.zenity.autoCloses, fullBarSeconds: hold > 0 ? hold : nil,
-                                        timeoutSeconds: options.zenity.timeoutSeconds.flatMap { $0 > 0 ? Double($0) : nil })
     }
 
     /// Where the overlay shows: a plain window (`--window`), every display (`--display all`), or
