@@ -32,7 +32,8 @@ public struct MessageFitter: Sendable {
     /// Fits `text` using `measurer`; an empty text fits as no lines.
     public func fit(_ text: String, measurer: some TextMeasurer) -> FittedMessage {
         guard !text.isEmpty else { return FittedMessage(fontPixels: nominalFontPixels, lineHeightPixels: 0, lines: [], isTruncated: false) }
-        let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if paragraphs.count > 1, paragraphs.last == "" { paragraphs.removeLast() }  // a final break adds no line
         if let size = largestUnwrappedSize(paragraphs, measurer) {
             return FittedMessage(fontPixels: size, lineHeightPixels: measurer.lineHeight(fontPixels: size), lines: paragraphs, isTruncated: false)
         }
