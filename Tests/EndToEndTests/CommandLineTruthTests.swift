@@ -6,12 +6,12 @@ import Testing
 @Suite("Command line truths", .timeLimit(.minutes(1)))
 struct CommandLineTruthTests {
     @Test(arguments: [1, 3])
-    func displayTheServerDoesNotHaveIsNamedAndExitsFive(index: Int) async throws {
+    func displayTheServerDoesNotHaveIsNamedAndExitsSix(index: Int) async throws {
         let screen = try await VirtualScreen.start()
         defer { screen.stop() }
         let program = try SpinnerExecutable.start(["--display", "\(index)"], environment: screen.environment)
         program.closeInput()
-        #expect(try await program.ending() == .exited(5))
+        #expect(try await program.ending() == .exited(6))
         let errors = program.errors.lines.filter { !$0.isEmpty }
         #expect(errors.count == 1, "stderr: \(errors)")
         let line = try #require(errors.first)

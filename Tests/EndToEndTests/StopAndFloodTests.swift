@@ -42,8 +42,8 @@ struct StopAndFloodTests {
         case keptOutcome
         /// Blocking (`block`), the grab held.
         case blocking
-        /// `--zenity`, flooded with pings.
-        case zenityPings
+        /// `--zenity`, flooded with `ping`, a line zenity's input ignores.
+        case zenityIgnoredLines
         /// `--zenity`, flooded with the dialect's own shortest progress line, `50`.
         case zenityProgress
 
@@ -52,7 +52,7 @@ struct StopAndFloodTests {
             case .startedHidden: return ["--start-hidden"]
             case .showingSpinner, .stillProgress, .blocking: return []
             case .keptOutcome: return ["--dismiss-after", "0"]
-            case .zenityPings, .zenityProgress: return ["--zenity"]
+            case .zenityIgnoredLines, .zenityProgress: return ["--zenity"]
             }
         }
 
@@ -62,7 +62,7 @@ struct StopAndFloodTests {
             case .stillProgress: return ["progress 40"]
             case .keptOutcome: return ["success Done"]
             case .blocking: return ["block"]
-            case .startedHidden, .showingSpinner, .zenityPings, .zenityProgress: return []
+            case .startedHidden, .showingSpinner, .zenityIgnoredLines, .zenityProgress: return []
             }
         }
 
@@ -71,11 +71,12 @@ struct StopAndFloodTests {
             var status = OverlayStatus()
             switch self {
             case .startedHidden: status.visible = false
-            case .showingSpinner, .zenityPings: break
+            case .showingSpinner: break
+            case .zenityIgnoredLines: status.mode = "progress"; status.progress = "0"; status.message = "Running..."
             case .stillProgress: status.mode = "progress"; status.progress = "40"
             case .keptOutcome: status.mode = "success"; status.message = "Done"
             case .blocking: status.blocked = true; status.grab = "held"
-            case .zenityProgress: status.mode = "progress"; status.progress = "50"
+            case .zenityProgress: status.mode = "progress"; status.progress = "50"; status.message = "Running..."
             }
             return status
         }
@@ -85,6 +86,9 @@ struct StopAndFloodTests {
 
         /// What the overlay answers to one flooded line.
         var answer: [String] { self == .zenityProgress ? [] : ["pong"] }
+
+        /// Whether stdin speaks zenity's input, which asks no questions.
+        var readsZenityInput: Bool { self == .zenityIgnoredLines || self == .zenityProgress }
     }
 
     @Test(arguments: FloodState.allCases)
@@ -98,6 +102,7 @@ struct StopAndFloodTests {
 
     /// Starts an overlay on `screen`, brings it into `state`, floods it and checks every answer.
     static func flood(_ state: FloodState, on screen: VirtualScreen) async throws {
+        if state.readsZenityInput { return try await floodZenityInput(state, on: screen) }
         let overlay = try LiveOverlay.start(on: screen, state.arguments + ["--fade", "0"])
         defer { overlay.stop() }
         try await overlay.waitForEvent("ready")
@@ -106,9 +111,7 @@ struct StopAndFloodTests {
         if state == .blocking {
             try await Poll.until("kiosk-spinner to grab the keyboard") { overlay.x.keyboardIsGrabbedByAnotherClient() }
         }
-        // The zenity progress flood sets what is already set: a still ring with no next change.
         let before = state.status
-        if state == .zenityProgress { try await overlay.send("50") }
         let settled = try await Poll.value("the state before the flood", lastSeen: { "stdout \(overlay.events)" }) {
             let line = try await overlay.status()
             return line == before.line ? line : nil
@@ -132,6 +135,28 @@ struct StopAndFloodTests {
 
         try await overlay.send("quit")
         #expect(try await overlay.program.ending(within: Self.promptSeconds) == .exited(0))
+    }
+
+    /// The zenity states: stdin's lines are never answered, so the flood ends with `#flooded`
+    /// and `status` is asked through a FIFO until it shows that last line applied.
+    static func floodZenityInput(_ state: FloodState, on screen: VirtualScreen) async throws {
+        let folder = try TemporaryFolder()
+        let fifo = folder.path("k.fifo")
+        let overlay = try LiveOverlay.start(on: screen, state.arguments + ["--fade", "0", "--fifo", fifo])
+        defer { overlay.stop() }
+        try await overlay.waitForEvent("shown")
+        // The zenity progress flood sets what is already set: a still ring with no next change.
+        if state == .zenityProgress { try await overlay.send("50") }
+        let before = state.status
+        #expect(try await overlay.status(throughFIFO: fifo, until: { $0 == before.line }) == before.line)
+
+        let start = overlay.events.count
+        try await overlay.program.send(String(repeating: state.floodLine, count: Self.floodLines) + "#flooded\n",
+                                       within: Self.floodSeconds)
+        let after = before.with(message: "flooded")
+        #expect(try await overlay.status(throughFIFO: fifo, until: { $0 == after.line }) == after.line)
+        #expect(overlay.events[start...].allSatisfy { $0.hasPrefix("visible=") }, "zenity's input is never answered")
+        #expect(overlay.program.errors.text == "", "a line zenity ignores is not reported either")
     }
 
     // MARK: - Every exit path's answers

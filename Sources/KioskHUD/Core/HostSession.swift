@@ -178,6 +178,6 @@ public struct HostSession: Sendable {
     }
 
     private static func quoted(_ text: String) -> String {
-        "\"" + text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
+        "\"" + text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"").replacingAll("\n", with: "\\n") + "\""
     }
 }

@@ -118,7 +118,7 @@ enum Option: String, CaseIterable {
         case .fifo: return "also read commands from this named FIFO (created 0600 if missing)"
         case .fifoTrustOthers: return "use an existing FIFO even if another user owns it or others may write to it"
         case .psplash: return "read psplash's FIFO, $PSPLASH_FIFO_DIR/psplash_fifo (default /run)"
-        case .zenity: return "read zenity --progress input on stdin (N, #TEXT, pulsate:true|false)"
+        case .zenity: return "the same as --progress: read stdin as zenity --progress reads it"
         case .errorsToStdout: return "also report rejected lines on stdout as \"error line N: ...\""
         case .exitWithParent: return "exit when the process that started the overlay dies"
         case .config: return "read settings (name = value lines) from FILE; options given here win"

@@ -52,7 +52,8 @@ public enum OverlayProgram {
             throw .display(error)
         }
         let settings = LoopPolicy.Settings(exitsAtEndOfInput: options.exitsAtEndOfInput,
-                                           reportsErrorsOnStdout: options.reportsErrorsOnStdout)
+                                           reportsErrorsOnStdout: options.reportsErrorsOnStdout,
+                                           zenity: options.zenityEndings)
         let loop = try RenderLoop(session: makeSession(options), outputs: outputs, settings: settings, font: font,
                               grabsInput: options.windowSize == nil && isOnX11) { inbox throws(NativeThread.StartFailure) in
             try InputReader.start(dialect: options.dialect, inbox: inbox)
@@ -113,9 +114,7 @@ public enum OverlayProgram {
 
     /// The session the options describe: what is shown at start, the look and the timing.
     static func makeSession(_ options: LaunchOptions) -> HostSession {
-        var state = HUDState(isVisible: !options.startsHidden, message: options.message)
-        state.detail = options.detail
-        return HostSession(appearance: options.appearance, timing: options.timing,
-                           clock: FixedStepClock(ticksPerSecond: options.ticksPerSecond), state: state)
+        HostSession(appearance: options.appearance, timing: options.timing,
+                    clock: FixedStepClock(ticksPerSecond: options.ticksPerSecond), state: options.initialState)
     }
 }

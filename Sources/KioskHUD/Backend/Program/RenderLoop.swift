@@ -61,7 +61,8 @@ final class RenderLoop {
             step.reports.forEach(Diagnostics.report)
             step.answers.forEach { answers.post($0.line) }
             if let exit = step.exit {
-                ProgramExit.finish(.success, within: exit.waitsForAnswers ? ProgramExit.answersSeconds : ProgramExit.promptSeconds)
+                ProgramExit.finish(ExitStatus(exit),
+                                   within: exit.waitsForAnswers ? ProgramExit.answersSeconds : ProgramExit.promptSeconds)
             }
             if step.isFirst {
                 if let socket = Environment.value("NOTIFY_SOCKET") { _ = kp_notify_systemd(socket, "READY=1") }
