@@ -17,7 +17,7 @@ do {
     options = try LaunchConfiguration.load(arguments: Array(CommandLine.arguments.dropFirst()))
 } catch {
     Diagnostics.report("\(error)")
-    if case .option = error { Diagnostics.show(Usage.text) }
+    if case .option(let problem) = error, problem.callsForUsage { Diagnostics.show(Usage.text) }
     ProgramExit.finish(.usage)
 }
 

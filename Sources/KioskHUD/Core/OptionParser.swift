@@ -1,6 +1,7 @@
 /// Reads the command line into `LaunchOptions`. Options take their value as the next argument or
 /// after `=` (`--size 200`, `--size=200`). A value may be as long as a line of input
-/// (`LaunchOptions.lineLimitBytes`), no longer.
+/// (`LaunchOptions.lineLimitBytes`), no longer. psplash's options (`PsplashOption`) are taken
+/// as psplash spells them, with `--psplash`.
 public enum OptionParser {
     /// Parses `arguments` (without the program's name) over `base` (the defaults, or what a
     /// settings file set). The first `--font` replaces the settings file's fonts.
@@ -9,6 +10,15 @@ public enum OptionParser {
         var fontsGiven = false
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
+            if let psplashOption = PsplashOption(spelling: argument) {
+                var value = ""
+                if let expected = psplashOption.expectedValue {
+                    guard let given = remaining.popFirst() else { throw .missingValue(option: argument, expected: expected) }
+                    value = given
+                }
+                try psplashOption.apply(argument, value: value, to: &options)
+                continue
+            }
             guard argument.hasPrefix("--") else { throw .unexpectedArgument(argument) }
             let name: String
             var inlineValue: String?
@@ -36,6 +46,7 @@ public enum OptionParser {
             }
             try option.apply(value: value, to: &options)
         }
+        try PsplashOption.checkCombination(options)
         return options
     }
 }

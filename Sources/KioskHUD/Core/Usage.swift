@@ -3,11 +3,22 @@ public enum Usage {
     /// The program's version.
     public static let version = "0.1.0"
 
+    /// psplash's options (`PsplashOption`), one line each.
+    static var psplashLines: [String] {
+        PsplashOption.allCases.map { option in
+            row(option.spellings.joined(separator: ", ") + (option.expectedValue.map { " " + $0 } ?? ""), option.summary)
+        }
+    }
+
+    /// One option's line: its spelling, then its summary in a column.
+    private static func row(_ spelling: String, _ summary: String) -> String {
+        "  " + spelling + String(repeating: " ", count: max(1, 30 - spelling.count)) + summary
+    }
+
     /// The full help text.
     public static var text: String {
-        let lines = Option.allCases.map { option -> String in
-            let spelling = option.rawValue + (option.expectedValue.map { " " + $0 } ?? "")
-            return "  " + spelling + String(repeating: " ", count: max(1, 30 - spelling.count)) + option.summary
+        let lines = Option.allCases.map { option in
+            row(option.rawValue + (option.expectedValue.map { " " + $0 } ?? ""), option.summary)
         }
         return """
             usage: kiosk-spinner [options]
@@ -17,6 +28,9 @@ public enum Usage {
 
             Options:
             \(lines.joined(separator: "\n"))
+
+            psplash's options, accepted with --psplash in psplash's place:
+            \(psplashLines.joined(separator: "\n"))
 
             Exit status: 0 on quit, end of input with --exit-on-eof, SIGINT, SIGTERM or SIGHUP;
             1 when a font cannot be loaded, a thread cannot start or a snapshot cannot be written;

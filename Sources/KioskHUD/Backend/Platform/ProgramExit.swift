@@ -14,19 +14,20 @@ public enum ProgramExit {
     public static let promptSeconds = 0.08
 
     private static let isFinishing = Atomic<Bool>(false)
-    private static let createdPaths = Mutex<[String]>([])
+    private static let createdPaths = Mutex<[(path: String, identity: FileIdentity?)]>([])
 
     /// True once a finish has begun.
     static var hasBegun: Bool { isFinishing.load(ordering: .sequentiallyConsistent) }
 
-    /// Removes `path` at exit (a FIFO this program created).
-    static func removeAtExit(_ path: String) {
-        createdPaths.withLock { $0.append(path) }
+    /// Removes `path` at exit (a FIFO this program created or owns). With `identity`, only while
+    /// the path is still that file: one that another program put there meanwhile stays.
+    static func removeAtExit(_ path: String, ifStill identity: FileIdentity? = nil) {
+        createdPaths.withLock { $0.append((path, identity)) }
     }
 
     /// No longer removes `path` at exit.
     static func keepAtExit(_ path: String) {
-        createdPaths.withLock { $0.removeAll { $0 == path } }
+        createdPaths.withLock { $0.removeAll { $0.path == path } }
     }
 
     /// Reports `last` (when given), writes what is queued (at most `seconds`), removes the
@@ -40,7 +41,9 @@ public enum ProgramExit {
         }
         if let last { Diagnostics.report(last) }
         LineWriter.drainAll(until: MonotonicClock.deadline(inSeconds: seconds))
-        for path in createdPaths.withLock({ $0 }) { unlink(path) }
+        for (path, identity) in createdPaths.withLock({ $0 }) where identity == nil || FileIdentity(atPath: path) == identity {
+            unlink(path)
+        }
         _exit(status.rawValue)
     }
 }
