@@ -33,9 +33,9 @@ public enum Usage {
             \(psplashLines.joined(separator: "\n"))
 
             Exit status: 0 on quit, end of input with --exit-on-eof, SIGINT, SIGTERM or SIGHUP;
-            1 when a font cannot be loaded, a thread cannot start or a snapshot cannot be written;
-            2 for a bad option or settings file; 3 when no display can be opened; 4 when the
-            display goes away. SIGUSR1, SIGUSR2 and SIGALRM are ignored.
+            1 when a font cannot be loaded, the FIFO cannot be made, a thread cannot start or a
+            snapshot cannot be written; 2 for a bad option or settings file; 3 when no display can
+            be opened; 4 when the display goes away. SIGUSR1, SIGUSR2 and SIGALRM are ignored.
             """
     }
 }
