@@ -66,6 +66,11 @@ import Testing
         #expect(OptionError.unknownOption("--x").callsForUsage)
     }
 
+    @Test func noSpellingOfPsplashsIsOneOfOurOptions() {
+        let ours = Set(Option.allCases.map(\.rawValue))
+        #expect(ours.isDisjoint(with: PsplashOption.allCases.flatMap(\.spellings)))
+    }
+
     @Test func theHelpListsEverySpelling() {
         for spelling in PsplashOption.allCases.flatMap(\.spellings) { #expect(Usage.text.contains(spelling)) }
     }

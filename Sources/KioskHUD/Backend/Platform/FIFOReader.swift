@@ -14,9 +14,11 @@ import Synchronization
 ///
 /// A path that exists and is not a FIFO, or is a symbolic link, is refused. Whoever can write to
 /// the FIFO drives the overlay, so an existing FIFO that belongs to another user, or that its group
-/// or others may write to, is refused too unless `trustsOthers` (`--fifo-trust-others`). Every
+/// or others may write to, is refused too unless `trustsOthers` (`--fifo-trust-others`); a FIFO
+/// made here has the mode it was asked for (psplash's 0660 lets the group write, by design). Every
 /// open is checked on the open descriptor (fstat): still a FIFO, the same one (device and inode)
-/// that was checked, and still passing the rule, so a FIFO swapped in between is caught.
+/// that was checked, and a found one still passing the rule, so a FIFO swapped in between is
+/// caught.
 ///
 /// At exit the FIFO is removed whether this program made it or found it (a FIFO left behind
 /// with no reader makes every later blocking writer hang), provided it is still the same file
@@ -43,6 +45,9 @@ final class FIFOReader: Sendable {
     let path: String
     /// Accept a FIFO of another user, or one that others may write to.
     let trustsOthers: Bool
+    /// Hold the FIFO to the rule on every open: it was found, not made here, and others are not
+    /// trusted.
+    private let checksTrust: Bool
     /// The FIFO checked at start; every later open must find this one.
     private let identity: FileIdentity
     /// The descriptor opened at start, read by the reader thread.
@@ -69,6 +74,7 @@ final class FIFOReader: Sendable {
                     throw .refused("\(shownPath) exists and is not a FIFO; refusing to use it")
                 }
                 (firstDescriptor, identity) = try Self.adopt(path, found: info, trustsOthers: trustsOthers)
+                checksTrust = !trustsOthers
                 return
             }
             guard errno == ENOENT else {
@@ -76,6 +82,7 @@ final class FIFOReader: Sendable {
             }
             if let made = try Self.create(path, mode: mode, relocation: relocation) {
                 (firstDescriptor, identity) = made
+                checksTrust = false
                 return
             }
         }
@@ -98,7 +105,7 @@ final class FIFOReader: Sendable {
             throw .unavailable("cannot open the FIFO \(shownPath): \(String(cString: strerror(errno)))")
         }
         let identity = FileIdentity(found)
-        if let mismatch = mismatch(descriptor, expected: identity, trustsOthers: trustsOthers) {
+        if let mismatch = mismatch(descriptor, expected: identity, checksTrust: !trustsOthers) {
             close(descriptor)
             throw .refused("refusing the FIFO \(shownPath): \(mismatch)")
         }
@@ -112,14 +119,15 @@ final class FIFOReader: Sendable {
     private static func create(_ path: String, mode: mode_t, relocation: String) throws(Problem) -> (Int32, FileIdentity)? {
         let shownPath = DiagnosticText.shown(path)
         let temporary = temporaryName(beside: path)
-        ProgramExit.removeAtExit(temporary)
-        defer {
-            unlink(temporary)
-            ProgramExit.keepAtExit(temporary)
-        }
         guard mkfifo(temporary, mode) == 0 else {
             if errno == EEXIST { return nil }
             throw .unavailable("cannot create the FIFO \(shownPath): \(String(cString: strerror(errno))); \(relocation)")
+        }
+        // Only the FIFO made here goes, under either name, at exit or on the way out.
+        ProgramExit.removeAtExit(temporary, ifStill: FileIdentity(atPath: temporary))
+        defer {
+            unlink(temporary)
+            ProgramExit.keepAtExit(temporary)
         }
         let descriptor = openForReading(temporary)
         guard descriptor >= 0 else {
@@ -176,13 +184,14 @@ final class FIFOReader: Sendable {
         return nil
     }
 
-    /// Why the FIFO opened as `descriptor` is not the one `expected`, or nil when it is.
-    private static func mismatch(_ descriptor: Int32, expected: FileIdentity, trustsOthers: Bool) -> String? {
+    /// Why the FIFO opened as `descriptor` is not the one `expected` (or, when `checksTrust`, no
+    /// longer passes the rule), or nil when it is.
+    private static func mismatch(_ descriptor: Int32, expected: FileIdentity, checksTrust: Bool) -> String? {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return String(cString: strerror(errno)) }
         guard info.st_mode & S_IFMT == S_IFIFO else { return "it is now \(RegularFile.kind(of: info.st_mode))" }
         guard FileIdentity(info) == expected else { return "it was replaced by another FIFO" }
-        return distrust(info, trustsOthers: trustsOthers)
+        return checksTrust ? distrust(info, trustsOthers: false) : nil
     }
 
     /// Opens the FIFO again for the next writer, or reports why not (nil): it must still be the
@@ -194,7 +203,7 @@ final class FIFOReader: Sendable {
             Diagnostics.report("cannot open the FIFO \(shownPath): \(String(cString: strerror(errno))); no longer reading it")
             return nil
         }
-        if let mismatch = Self.mismatch(descriptor, expected: identity, trustsOthers: trustsOthers) {
+        if let mismatch = Self.mismatch(descriptor, expected: identity, checksTrust: checksTrust) {
             close(descriptor)
             Diagnostics.report("refusing the FIFO \(shownPath): \(mismatch); no longer reading it")
             return nil
