@@ -76,6 +76,7 @@ struct PlantedFIFOTests {
         try await overlay.send("quit")
         #expect(try await overlay.program.ending(within: Self.promptSeconds) == .exited(0))
         #expect(overlay.program.errors.text == "")
+        #expect(FileKind(path)?.isFIFO == true, "another user's FIFO is that user's to remove")
     }
 
     @Test(arguments: [0o622, 0o602, 0o620] as [mode_t])
@@ -97,16 +98,13 @@ struct PlantedFIFOTests {
         try await overlay.waitForEvent("ready")
         try #require(FileKind(path)?.isFIFO == true)
 
-        // The reader waits in open() on the FIFO it checked. Move that one away, put another FIFO
-        // (same owner, same mode, another inode) in its place, and end the first writer's turn.
+        // The reader holds the FIFO it checked open. Move that one away, put another FIFO (same
+        // owner, same mode, another inode) in its place, and end the first writer's turn.
         let moved = folder.path("checked.fifo")
         try #require(rename(path, moved) == 0 && mkfifo(path, 0o600) == 0, "\(String(cString: strerror(errno)))")
         try await FIFOWriter.write("msg through the checked FIFO\n", to: moved)
-        // The reader opens the path again and finds the new FIFO: refused, its commands unread
-        // (the write fails with EPIPE when the reader has already closed it: refused either way).
-        let intruder = try await FIFOWriter.open(path)
-        do { try intruder.write("quit\n") } catch let failed as FIFOWriter.Failed where failed.errorNumber == EPIPE {}
-        intruder.close()
+        // The reader opens the path again for the next writer and finds the new FIFO: refused and
+        // closed, so a writer of the new FIFO finds no reader, and its quit is never read.
         try await Poll.until("the swap to be reported", lastSeen: { overlay.program.errors.text }) {
             overlay.program.errors.text.contains("refusing the FIFO \(path): it was replaced by another FIFO; no longer reading it")
         }
@@ -114,8 +112,10 @@ struct PlantedFIFOTests {
         try await overlay.send("status")
         let status = try await overlay.waitForEvent("a status line", from: start) { $0.hasPrefix("visible=") }
         #expect(status.line.contains(#" message="through the checked FIFO" "#), "\(status.line)")
-        #expect(overlay.program.isRunning, "the quit written into the swapped-in FIFO was not obeyed")
+        #expect(PsplashWrite.send("quit", to: path) == .refusedOpen(errorNumber: ENXIO), "nobody reads the swapped-in FIFO")
+        #expect(overlay.program.isRunning)
         try await overlay.send("quit")
         #expect(try await overlay.program.ending(within: Self.promptSeconds) == .exited(0))
+        #expect(FileKind(path)?.isFIFO == true, "the swapped-in FIFO is not the overlay's to remove")
     }
 }

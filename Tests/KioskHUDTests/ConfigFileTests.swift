@@ -3,7 +3,8 @@ import Testing
 @testable import KioskHUD
 
 @Suite struct ConfigFileTests {
-    /// Options with every setting away from its default.
+    /// Options with every setting away from its default but `psplash` (`--psplash` and `--fifo`
+    /// cannot be given together; see `psplashRoundTripsThroughAFile`).
     private var everythingChanged: LaunchOptions {
         get throws {
             try OptionParser.parse([
@@ -14,7 +15,7 @@ import Testing
                 "--max-lines", "2", "--display", "all", "--rotate", "90", "--scale", "2", "--window", "640x480",
                 "--tick-rate", "30", "--grace", "300", "--min-show", "500", "--fade", "0", "--dismiss-after", "3",
                 "--stall-timeout", "10", "--stall-message", "Host silent", "--show-percent", "--progress-style", "bar",
-                "--fifo", "/run/k.fifo", "--fifo-trust-others", "--psplash", "--zenity", "--errors-to-stdout", "--exit-with-parent",
+                "--fifo", "/run/k.fifo", "--fifo-trust-others", "--zenity", "--errors-to-stdout", "--exit-with-parent",
             ])
         }
     }
@@ -27,6 +28,13 @@ import Testing
         var defaults = LaunchOptions()
         try ConfigFile.apply(ConfigFile.text(of: LaunchOptions()), file: "printed", to: &defaults)
         #expect(defaults == LaunchOptions())
+    }
+
+    @Test func psplashRoundTripsThroughAFile() throws {
+        let changed = try OptionParser.parse(["--psplash", "-a", "90"])
+        var read = LaunchOptions()
+        try ConfigFile.apply(ConfigFile.text(of: changed), file: "printed", to: &read)
+        #expect(read.readsPsplashFIFO && read.rotation == changed.rotation)
     }
 
     @Test func everyOptionButTheCommandLineOnesHasASetting() {

@@ -37,6 +37,13 @@ import Testing
         }
     }
 
+    @Test func manPageListsEveryPsplashSpellingTheHelpGives() throws {
+        let page = try manPage
+        for spelling in PsplashOption.allCases.flatMap(\.spellings) {
+            #expect(page.contains(spelling.replacingOccurrences(of: "-", with: #"\-"#)), "\(spelling)")
+        }
+    }
+
     @Test func manPageListsEveryExitStatusTheHelpGives() throws {
         let page = try manPage
         for status in ExitStatus.allCases { #expect(page.contains(".B \(status.rawValue)"), "exit status \(status.rawValue)") }

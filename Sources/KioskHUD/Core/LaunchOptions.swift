@@ -32,6 +32,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var trustsOthersFIFO = false
     /// Read psplash's FIFO: `$PSPLASH_FIFO_DIR/psplash_fifo` (default /run).
     public var readsPsplashFIFO = false
+    /// The first of psplash's own options given (`-n`, `--angle`, ...), which need `--psplash`.
+    public var psplashSpelling: String?
     /// Also write rejected lines to stdout as `error line N: ...` events.
     public var reportsErrorsOnStdout = false
     /// Exit when the process that started the overlay dies.

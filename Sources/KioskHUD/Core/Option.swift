@@ -117,7 +117,7 @@ enum Option: String, CaseIterable {
         case .progressStyle: return "determinate progress as a ring or a bar (default ring)"
         case .fifo: return "also read commands from this named FIFO (created 0600 if missing)"
         case .fifoTrustOthers: return "use an existing FIFO even if another user owns it or others may write to it"
-        case .psplash: return "read psplash's FIFO, $PSPLASH_FIFO_DIR/psplash_fifo (default /run)"
+        case .psplash: return "read psplash's FIFO, $PSPLASH_FIFO_DIR/psplash_fifo (default /run; made 0660)"
         case .zenity: return "the same as --progress: read stdin as zenity --progress reads it"
         case .errorsToStdout: return "also report rejected lines on stdout as \"error line N: ...\""
         case .exitWithParent: return "exit when the process that started the overlay dies"

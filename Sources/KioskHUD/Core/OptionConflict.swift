@@ -1,8 +1,7 @@
 /// Options that make no sense together on one command line, each pair with the reason a person
 /// reads when it is refused, and options that mean something only beside another. Only the
 /// command line is checked: a settings file holds a device's defaults, which a command line
-/// for another purpose (a snapshot) may leave aside. (`--fifo` with `--psplash` is the psplash
-/// mode's own rule.)
+/// for another purpose (a snapshot) may leave aside.
 struct OptionConflict: Equatable {
     /// The option that comes first in the table's reading.
     var first: Option
@@ -13,6 +12,7 @@ struct OptionConflict: Equatable {
 
     /// Every pair refused.
     static let pairs = [
+        OptionConflict(first: .fifo, second: .psplash, reason: "both name the FIFO to read; give one"),
         OptionConflict(first: .snapshot, second: .fifo, reason: "a snapshot reads its commands from stdin only"),
         OptionConflict(first: .snapshot, second: .psplash, reason: "a snapshot reads its commands from stdin only"),
         OptionConflict(first: .snapshot, second: .display, reason: "a snapshot opens no display (--window sets its size)"),

@@ -15,11 +15,14 @@ public enum OptionError: Error, Sendable, Equatable, CustomStringConvertible {
     case conflict(first: String, second: String, reason: String)
     /// An option that means something only with another one.
     case needsOther(option: String, other: String)
+    /// An option (psplash's) whose value names something this program cannot do.
+    case unsupported(option: String, value: String, reason: String)
 
-    /// Whether the usage helps after this error: not for a combination, whose line says it all.
+    /// Whether the usage helps after this error: not for a combination or an unsupported value,
+    /// whose line says it all.
     public var callsForUsage: Bool {
         switch self {
-        case .conflict, .needsOther: return false
+        case .conflict, .needsOther, .unsupported: return false
         case .unknownOption, .missingValue, .invalidValue, .unexpectedArgument, .valueTooLong: return true
         }
     }
@@ -33,6 +36,8 @@ public enum OptionError: Error, Sendable, Equatable, CustomStringConvertible {
         case .valueTooLong(let option, let limit): return "\(option) takes at most \(limit) bytes"
         case .conflict(let first, let second, let reason): return "\(first) and \(second) cannot be used together: \(reason)"
         case .needsOther(let option, let other): return "\(option) applies only with \(other)"
+        case .unsupported(let option, let value, let reason):
+            return "\(option) \(DiagnosticText.quoted(value)) is not supported: \(reason)"
         }
     }
 }

@@ -1,8 +1,9 @@
 /// Reads the command line into `LaunchOptions`. Options take their value as the next argument or
 /// after `=` (`--size 200`, `--size=200`). A value may be as long as a line of input
 /// (`LaunchOptions.lineLimitBytes`), no longer. `-h` is `--help`. zenity --progress's options
-/// (`ZenityOption`) are taken too, and refused without `--progress` (or `--zenity`). Options that
-/// make no sense together are refused (`OptionConflict`).
+/// (`ZenityOption`) are taken too, and refused without `--progress` (or `--zenity`); psplash's
+/// (`PsplashOption`) as psplash spells them, with `--psplash`. Options that make no sense
+/// together are refused (`OptionConflict`).
 public enum OptionParser {
     /// Parses `arguments` (without the program's name) over `base` (the defaults, or what a
     /// settings file set). The first `--font` replaces the settings file's fonts.
@@ -12,6 +13,15 @@ public enum OptionParser {
         var remaining = arguments[...]
         var given: Set<Option> = []
         while let spelled = remaining.popFirst() {
+            if let psplashOption = PsplashOption(spelling: spelled) {
+                var value = ""
+                if let expected = psplashOption.expectedValue {
+                    guard let given = remaining.popFirst() else { throw .missingValue(option: spelled, expected: expected) }
+                    value = given
+                }
+                try psplashOption.apply(spelled, value: value, to: &options)
+                continue
+            }
             let argument = Option.shortSpellings[spelled]?.rawValue ?? spelled
             guard argument.hasPrefix("--") else { throw .unexpectedArgument(argument) }
             let name: String
@@ -48,6 +58,9 @@ public enum OptionParser {
         }
         if options.dialect != .zenity, let first = options.zenity.givenOptions.first {
             throw .needsOther(option: first, other: "--progress")
+        }
+        if let spelling = options.psplashSpelling, !options.readsPsplashFIFO {
+            throw .needsOther(option: spelling, other: Option.psplash.rawValue)
         }
         if let refusal = OptionConflict.refusal(given: given) { throw refusal }
         return options

@@ -3,6 +3,11 @@ public enum Usage {
     /// The program's version.
     public static let version = "0.1.0"
 
+    /// psplash's options (`PsplashOption`), one line each.
+    static var psplashLines: [String] {
+        PsplashOption.allCases.map { line($0.spellings.joined(separator: ", "), $0.expectedValue, $0.summary) }
+    }
+
     /// The full help text.
     public static var text: String {
         let lines = Option.allCases.map { line($0.rawValue, $0.expectedValue, $0.summary) }
@@ -19,12 +24,15 @@ public enum Usage {
             zenity --progress options (swap "zenity" for "kiosk-spinner" in a zenity --progress line):
             \(zenityLines.joined(separator: "\n"))
 
+            psplash's options, accepted with --psplash in psplash's place:
+            \(psplashLines.joined(separator: "\n"))
+
             Exit status: 0 on quit, end of input with --exit-on-eof, SIGINT, SIGTERM or SIGHUP;
-            1 when a font cannot be loaded, a thread cannot start or a snapshot cannot be written;
-            2 for a bad option or settings file; 3 when no display can be opened; 4 when the
-            display goes away; 5 when zenity's --timeout ran out (with --progress, 0 also when
-            --auto-close saw 100 or the input ended); 6 when --display names a display the server
-            does not have. SIGUSR1, SIGUSR2 and SIGALRM are ignored.
+            1 when a font cannot be loaded, the FIFO cannot be made, a thread cannot start or a
+            snapshot cannot be written; 2 for a bad option or settings file; 3 when no display can
+            be opened; 4 when the display goes away; 5 when zenity's --timeout ran out (with
+            --progress, 0 also when --auto-close saw 100 or the input ended); 6 when --display
+            names a display the server does not have. SIGUSR1, SIGUSR2 and SIGALRM are ignored.
             """
     }
 

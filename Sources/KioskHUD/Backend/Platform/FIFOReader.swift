@@ -1,29 +1,43 @@
 import Glibc
 import KioskCore
+import Synchronization
 
 /// Reads commands from a named FIFO as well as stdin, for hosts that cannot hold our stdin
 /// (psplash-write, shell scripts, several writers taking turns). A command ends at a newline or
-/// a NUL byte. The FIFO is created mode 0600 when missing; a path that exists and is not a FIFO,
-/// or is a symbolic link, is refused. Whoever can write to the FIFO drives the overlay, so an
-/// existing FIFO that belongs to another user, or that its group or others may write to, is
-/// refused too unless `trustsOthers` (`--fifo-trust-others`). Every open is checked on the open
-/// descriptor (fstat): still a FIFO, the same one (device and inode) that was checked, and still
-/// passing the rule, so a FIFO swapped in between the check and an open is caught. When its
-/// writer closes, it is opened again for the next.
+/// a NUL byte.
+///
+/// No writer is ever refused while the program runs: a writer that opens without blocking
+/// (psplash-write's `O_WRONLY|O_NONBLOCK`) fails when the FIFO has no reader, so the FIFO always
+/// has one. A missing FIFO is made under a temporary name in the same folder, opened for reading,
+/// and only then linked into place; an existing one is opened for reading at once; and when a
+/// writer's turn ends, the FIFO is opened again before the old descriptor is closed.
+///
+/// A path that exists and is not a FIFO, or is a symbolic link, is refused. Whoever can write to
+/// the FIFO drives the overlay, so an existing FIFO that belongs to another user, or that its group
+/// or others may write to, is refused too unless `trustsOthers` (`--fifo-trust-others`); a FIFO
+/// made here has the mode it was asked for (psplash's 0660 lets the group write, by design). Every
+/// open is checked on the open descriptor (fstat): still a FIFO, the same one (device and inode)
+/// that was checked, and a found one still passing the rule, so a FIFO swapped in between is
+/// caught.
+///
+/// At exit the FIFO is removed whether this program made it or found it (a FIFO left behind
+/// with no reader makes every later blocking writer hang), provided it is still the same file
+/// and belongs to the user running the program; another user's FIFO, used with `trustsOthers`,
+/// is that user's to remove. Once reading started, the FIFO stays open until the program exits.
 final class FIFOReader: Sendable {
     /// Why the FIFO cannot be used.
-    struct Refusal: Error, CustomStringConvertible {
-        var description: String
-    }
+    enum Problem: Error, CustomStringConvertible {
+        /// The path cannot be the FIFO (not a FIFO, a link, a FIFO others may write to): the
+        /// options or the files are wrong, and trying again cannot help.
+        case refused(String)
+        /// The FIFO cannot be made or opened (a read-only or missing folder, no permission): the
+        /// system's state, which may change.
+        case unavailable(String)
 
-    /// Which FIFO was checked: its device and inode.
-    private struct Identity: Equatable {
-        var device: UInt
-        var inode: UInt
-
-        init(_ info: stat) {
-            device = UInt(info.st_dev)
-            inode = UInt(info.st_ino)
+        var description: String {
+            switch self {
+            case .refused(let text), .unavailable(let text): return text
+            }
         }
     }
 
@@ -31,36 +45,126 @@ final class FIFOReader: Sendable {
     let path: String
     /// Accept a FIFO of another user, or one that others may write to.
     let trustsOthers: Bool
+    /// Hold the FIFO to the rule on every open: it was found, not made here, and others are not
+    /// trusted.
+    private let checksTrust: Bool
     /// The FIFO checked at start; every later open must find this one.
-    private let identity: Identity
+    private let identity: FileIdentity
+    /// The descriptor opened at start, read by the reader thread.
+    private let firstDescriptor: Int32
+    /// True once the reader thread owns `firstDescriptor`; until then this object closes it.
+    private let isHandedOver = Atomic<Bool>(false)
 
-    /// Makes sure `path` is a FIFO this program may read, creating it if missing. An existing FIFO
-    /// that another user owns, or that its group or others may write to, is refused unless
-    /// `trustsOthers`.
-    init(path: String, trustsOthers: Bool) throws(Refusal) {
+    /// How often a FIFO is made under a fresh temporary name when the name or the path was
+    /// taken meanwhile, before giving up.
+    private static let creationAttempts = 8
+
+    /// Opens `path` for reading, making it with `mode` (less the umask, as mkfifo does) when
+    /// missing. An existing FIFO that another user owns, or that its group or others may write
+    /// to, is refused unless `trustsOthers`. When the FIFO cannot be made, the message ends with
+    /// `relocation`, advice on putting it elsewhere.
+    init(path: String, mode: mode_t, trustsOthers: Bool, relocation: String) throws(Problem) {
         self.path = path
         self.trustsOthers = trustsOthers
         let shownPath = DiagnosticText.shown(path)
+        for _ in 0..<Self.creationAttempts {
+            var info = stat()
+            if lstat(path, &info) == 0 {
+                guard info.st_mode & S_IFMT == S_IFIFO else {
+                    throw .refused("\(shownPath) exists and is not a FIFO; refusing to use it")
+                }
+                (firstDescriptor, identity) = try Self.adopt(path, found: info, trustsOthers: trustsOthers)
+                checksTrust = !trustsOthers
+                return
+            }
+            guard errno == ENOENT else {
+                throw .unavailable("cannot use \(shownPath): \(String(cString: strerror(errno)))")
+            }
+            if let made = try Self.create(path, mode: mode, relocation: relocation) {
+                (firstDescriptor, identity) = made
+                checksTrust = false
+                return
+            }
+        }
+        throw .unavailable("cannot create the FIFO \(shownPath): its name was taken \(Self.creationAttempts) times while it was made")
+    }
+
+    deinit {
+        if !isHandedOver.load(ordering: .sequentiallyConsistent) { close(firstDescriptor) }
+    }
+
+    /// Opens the FIFO found at `path` (described by `found`) for reading and checks it; it is
+    /// removed at exit when it belongs to the running user.
+    private static func adopt(_ path: String, found: stat, trustsOthers: Bool) throws(Problem) -> (Int32, FileIdentity) {
+        let shownPath = DiagnosticText.shown(path)
+        if let distrust = distrust(found, trustsOthers: trustsOthers) {
+            throw .refused("refusing the FIFO \(shownPath): \(distrust)")
+        }
+        let descriptor = openForReading(path)
+        guard descriptor >= 0 else {
+            throw .unavailable("cannot open the FIFO \(shownPath): \(String(cString: strerror(errno)))")
+        }
+        let identity = FileIdentity(found)
+        if let mismatch = mismatch(descriptor, expected: identity, checksTrust: !trustsOthers) {
+            close(descriptor)
+            throw .refused("refusing the FIFO \(shownPath): \(mismatch)")
+        }
+        if found.st_uid == geteuid() { ProgramExit.removeAtExit(path, ifStill: identity) }
+        return (descriptor, identity)
+    }
+
+    /// Makes a FIFO of `mode` under a temporary name beside `path`, opens it for reading, then
+    /// links it to `path`, so it is never seen there without a reader. Returns nil when something
+    /// else took `path` meanwhile.
+    private static func create(_ path: String, mode: mode_t, relocation: String) throws(Problem) -> (Int32, FileIdentity)? {
+        let shownPath = DiagnosticText.shown(path)
+        let temporary = temporaryName(beside: path)
+        guard mkfifo(temporary, mode) == 0 else {
+            if errno == EEXIST { return nil }
+            throw .unavailable("cannot create the FIFO \(shownPath): \(String(cString: strerror(errno))); \(relocation)")
+        }
+        // Only the FIFO made here goes, under either name, at exit or on the way out.
+        ProgramExit.removeAtExit(temporary, ifStill: FileIdentity(atPath: temporary))
+        defer {
+            unlink(temporary)
+            ProgramExit.keepAtExit(temporary)
+        }
+        let descriptor = openForReading(temporary)
+        guard descriptor >= 0 else {
+            throw .unavailable("cannot open the FIFO \(shownPath) it made: \(String(cString: strerror(errno)))")
+        }
         var info = stat()
-        if lstat(path, &info) == 0 {
-            guard info.st_mode & S_IFMT == S_IFIFO else {
-                throw Refusal(description: "\(shownPath) exists and is not a FIFO; refusing to use it")
-            }
-        } else if errno == ENOENT {
-            guard mkfifo(path, 0o600) == 0 else {
-                throw Refusal(description: "cannot create the FIFO \(shownPath): \(String(cString: strerror(errno)))")
-            }
-            ProgramExit.removeAtExit(path)
-            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFIFO else {
-                throw Refusal(description: "the FIFO \(shownPath) was replaced right after it was created; refusing to use it")
-            }
-        } else {
-            throw Refusal(description: "cannot use \(shownPath): \(String(cString: strerror(errno)))")
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFIFO else {
+            close(descriptor)
+            throw .refused("the FIFO \(shownPath) was replaced right after it was created; refusing to use it")
         }
-        if let distrust = Self.distrust(info, trustsOthers: trustsOthers) {
-            throw Refusal(description: "refusing the FIFO \(shownPath): \(distrust)")
+        let identity = FileIdentity(info)
+        ProgramExit.removeAtExit(path, ifStill: identity)
+        guard link(temporary, path) == 0 else {
+            let failure = errno
+            close(descriptor)
+            ProgramExit.keepAtExit(path)
+            if failure == EEXIST { return nil }
+            throw .unavailable("cannot create the FIFO \(shownPath): \(String(cString: strerror(failure))); \(relocation)")
         }
-        identity = Identity(info)
+        return (descriptor, identity)
+    }
+
+    /// A fresh hidden name in the folder of `path`: `.NAME.PID.RANDOM`.
+    private static func temporaryName(beside path: String) -> String {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        return "\(folder).\(name).\(getpid()).\(UInt32.random(in: .min ... .max))"
+    }
+
+    /// Opens the FIFO at `path` for reading without waiting for a writer, then makes the
+    /// descriptor's reads block (the reader thread polls before reading). -1 with errno on failure.
+    private static func openForReading(_ path: String) -> Int32 {
+        let descriptor = retryingInterrupted { open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY) }
+        guard descriptor >= 0 else { return descriptor }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return descriptor
     }
 
     /// Why a FIFO with `info` is not to be trusted, or nil when it is: it must belong to the
@@ -80,32 +184,59 @@ final class FIFOReader: Sendable {
         return nil
     }
 
-    /// Why the FIFO opened as `descriptor` is not the one checked at start, or nil when it is.
-    private func mismatch(_ descriptor: Int32) -> String? {
+    /// Why the FIFO opened as `descriptor` is not the one `expected` (or, when `checksTrust`, no
+    /// longer passes the rule), or nil when it is.
+    private static func mismatch(_ descriptor: Int32, expected: FileIdentity, checksTrust: Bool) -> String? {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return String(cString: strerror(errno)) }
         guard info.st_mode & S_IFMT == S_IFIFO else { return "it is now \(RegularFile.kind(of: info.st_mode))" }
-        guard Identity(info) == identity else { return "it was replaced by another FIFO" }
-        return Self.distrust(info, trustsOthers: trustsOthers)
+        guard FileIdentity(info) == expected else { return "it was replaced by another FIFO" }
+        return checksTrust ? distrust(info, trustsOthers: false) : nil
+    }
+
+    /// Opens the FIFO again for the next writer, or reports why not (nil): it must still be the
+    /// FIFO checked at start.
+    private func reopen() -> Int32? {
+        let shownPath = DiagnosticText.shown(path)
+        let descriptor = Self.openForReading(path)
+        guard descriptor >= 0 else {
+            Diagnostics.report("cannot open the FIFO \(shownPath): \(String(cString: strerror(errno))); no longer reading it")
+            return nil
+        }
+        if let mismatch = Self.mismatch(descriptor, expected: identity, checksTrust: checksTrust) {
+            close(descriptor)
+            Diagnostics.report("refusing the FIFO \(shownPath): \(mismatch); no longer reading it")
+            return nil
+        }
+        return descriptor
+    }
+
+    /// Waits until `descriptor` has something to read, or every writer left (poll). False when
+    /// polling fails.
+    private static func waitForWriter(_ descriptor: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return retryingInterrupted { poll(&entry, 1, -1) } > 0
     }
 
     /// Starts reading on a thread of its own; each writer's commands are posted to `inbox`.
     func start(inbox: CommandInbox) throws(NativeThread.StartFailure) {
+        isHandedOver.store(true, ordering: .sequentiallyConsistent)
         try NativeThread.start(name: "fifo reader") { [self] in
             var stream = CommandStream(lineLimitBytes: LaunchOptions.lineLimitBytes, endsAtNUL: true)
+            var descriptor = firstDescriptor
             while true {
-                let descriptor = retryingInterrupted { open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY) }
-                if descriptor < 0 {
-                    Diagnostics.report("cannot open the FIFO \(DiagnosticText.shown(path)): \(String(cString: strerror(errno))); no longer reading it")
-                    return
-                }
-                if let mismatch = mismatch(descriptor) {
+                guard Self.waitForWriter(descriptor) else {
+                    Diagnostics.report("cannot wait on the FIFO \(DiagnosticText.shown(path)): \(String(cString: strerror(errno))); no longer reading it")
                     close(descriptor)
-                    Diagnostics.report("refusing the FIFO \(DiagnosticText.shown(path)): \(mismatch); no longer reading it")
                     return
                 }
                 InputReader.drain(descriptor, into: &stream, from: .fifo, inbox: inbox)
+                // Every writer has left. The next one finds a reader: the new descriptor is open
+                // before the old one closes.
+                let next = reopen()
                 close(descriptor)
+                guard let next else { return }
+                descriptor = next
             }
         }
     }

@@ -24,14 +24,20 @@ public enum ProgramExit {
     }
 
     private static let finishing = Mutex<Finishing?>(nil)
-    private static let createdPaths = Mutex<[String]>([])
+    private static let createdPaths = Mutex<[(path: String, identity: FileIdentity?)]>([])
 
     /// True once a finish has begun.
     static var hasBegun: Bool { finishing.withLock { $0 != nil } }
 
-    /// Removes `path` at exit (a FIFO this program created).
-    static func removeAtExit(_ path: String) {
-        createdPaths.withLock { $0.append(path) }
+    /// Removes `path` at exit (a FIFO this program created or owns). With `identity`, only while
+    /// the path is still that file: one that another program put there meanwhile stays.
+    static func removeAtExit(_ path: String, ifStill identity: FileIdentity? = nil) {
+        createdPaths.withLock { $0.append((path, identity)) }
+    }
+
+    /// No longer removes `path` at exit.
+    static func keepAtExit(_ path: String) {
+        createdPaths.withLock { $0.removeAll { $0.path == path } }
     }
 
     /// Reports `last` (when given), writes what is queued (at most `seconds`), removes the
@@ -57,7 +63,10 @@ public enum ProgramExit {
         _exit(status.rawValue)
     }
 
+    /// Removes each file registered, while its path still names the file registered.
     private static func removeCreatedFiles() {
-        for path in createdPaths.withLock({ $0 }) { unlink(path) }
+        for (path, identity) in createdPaths.withLock({ $0 }) where identity == nil || FileIdentity(atPath: path) == identity {
+            unlink(path)
+        }
     }
 }

@@ -24,7 +24,10 @@ public enum OverlayProgram {
         }
         let fifo: FIFOReader?
         do {
-            fifo = try fifoPath(options).map { path throws(FIFOReader.Refusal) in try FIFOReader(path: path, trustsOthers: options.trustsOthersFIFO) }
+            fifo = try FIFOPlace(options).map { place throws(FIFOReader.Problem) in
+                try FIFOReader(path: place.path, mode: place.mode, trustsOthers: options.trustsOthersFIFO,
+                               relocation: place.relocation)
+            }
         } catch {
             throw .fifo(error)
         }
@@ -90,13 +93,6 @@ public enum OverlayProgram {
         var diagonal: Float = 0
         guard SDL_GetDisplayDPI(Int32(display), &diagonal, nil, nil) == 0, diagonal > 0 else { return nil }
         return Double(diagonal)
-    }
-
-    /// The FIFO to read: `--fifo`, or psplash's with `--psplash`.
-    private static func fifoPath(_ options: LaunchOptions) -> String? {
-        if let path = options.fifoPath { return path }
-        guard options.readsPsplashFIFO else { return nil }
-        return (Environment.value("PSPLASH_FIFO_DIR") ?? "/run") + "/psplash_fifo"
     }
 
     /// The message fonts: every `--font` in order, then the bundled ones.

@@ -4,7 +4,7 @@ import KioskCore
 /// where failures become statuses.
 enum StartupError: Error, CustomStringConvertible {
     /// The FIFO named by `--fifo` or `--psplash` cannot be used.
-    case fifo(FIFOReader.Refusal)
+    case fifo(FIFOReader.Problem)
     /// No font could be opened.
     case fonts(SDLError)
     /// No display could be opened, or its window made.
@@ -20,8 +20,8 @@ enum StartupError: Error, CustomStringConvertible {
     /// The status the program exits with.
     var exitStatus: ExitStatus {
         switch self {
-        case .fifo: return .usage
-        case .fonts, .thread, .blockingGrab: return .failure
+        case .fifo(.refused): return .usage
+        case .fifo(.unavailable), .fonts, .thread, .blockingGrab: return .failure
         case .display: return .noDisplay
         case .noSuchDisplay: return .noSuchDisplay
         }
@@ -29,7 +29,7 @@ enum StartupError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .fifo(let refusal): return "\(refusal)"
+        case .fifo(let problem): return "\(problem)"
         case .fonts(let error): return "cannot load the font: \(error)"
         case .thread(let failure): return "\(failure)"
         case .blockingGrab:
