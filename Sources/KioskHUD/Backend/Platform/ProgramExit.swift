@@ -15,6 +15,7 @@ public enum ProgramExit {
 
     private static let isFinishing = Atomic<Bool>(false)
     private static let createdPaths = Mutex<[String]>([])
+    private static let drains = Mutex<[@Sendable (UInt64) -> Void]>([])
 
     /// True once a finish has begun.
     static var hasBegun: Bool { isFinishing.load(ordering: .sequentiallyConsistent) }
@@ -22,6 +23,12 @@ public enum ProgramExit {
     /// Removes `path` at exit (a FIFO this program created).
     static func removeAtExit(_ path: String) {
         createdPaths.withLock { $0.append(path) }
+    }
+
+    /// Also waits for `drain` at exit (a writer to clients), given the deadline
+    /// (`MonotonicClock` nanoseconds) by which every queued line must be written.
+    static func drainAtExit(_ drain: @escaping @Sendable (UInt64) -> Void) {
+        drains.withLock { $0.append(drain) }
     }
 
     /// No longer removes `path` at exit.
@@ -39,7 +46,9 @@ public enum ProgramExit {
             while true { pause() }
         }
         if let last { Diagnostics.report(last) }
-        LineWriter.drainAll(until: MonotonicClock.deadline(inSeconds: seconds))
+        let deadline = MonotonicClock.deadline(inSeconds: seconds)
+        LineWriter.drainAll(until: deadline)
+        for drain in drains.withLock({ $0 }) { drain(deadline) }
         for path in createdPaths.withLock({ $0 }) { unlink(path) }
         _exit(status.rawValue)
     }

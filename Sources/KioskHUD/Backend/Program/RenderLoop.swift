@@ -15,13 +15,15 @@ final class RenderLoop {
     private let grab: BlockingGrab?
     private let startReaders: (CommandInbox) throws(NativeThread.StartFailure) -> Void
     private let answers = LineWriter(descriptor: STDOUT_FILENO, name: "event writer")
+    private let control: ControlServer?
     private let startNanoseconds = MonotonicClock.nanoseconds()
 
     /// Creates a loop showing `session` on `outputs`, each laid out by its composer, with `font`;
     /// with `grabsInput`, blocking holds keyboard and pointer through a `BlockingGrab`.
-    /// `startReaders` starts the threads that feed the inbox, once `ready` is written.
+    /// `startReaders` starts the threads that feed the inbox, once `ready` is written. Answers
+    /// for control-socket clients go to `control`.
     init(session: HostSession, outputs: [(OverlayOutput, FrameComposer)], settings: LoopPolicy.Settings,
-         font: FontChain, grabsInput: Bool,
+         font: FontChain, grabsInput: Bool, control: ControlServer? = nil,
          startReaders: @escaping (CommandInbox) throws(NativeThread.StartFailure) -> Void) throws(StartupError) {
         let wakeType = SDL_RegisterEvents(1)
         let inbox = CommandInbox {
@@ -40,6 +42,7 @@ final class RenderLoop {
         self.inbox = inbox
         self.font = font
         self.startReaders = startReaders
+        self.control = control
     }
 
     /// Runs until the policy says to exit; returns why, after its answers were queued.
@@ -52,7 +55,7 @@ final class RenderLoop {
             draw(step.frames)
             grab?.want(step.wantsGrab)
             step.reports.forEach(Diagnostics.report)
-            step.answers.forEach { answers.post($0.line) }
+            step.answers.forEach(write)
             if let exit = step.exit { return exit }
             if step.isFirst {
                 if let socket = Environment.value("NOTIFY_SOCKET") { _ = kp_notify_systemd(socket, "READY=1") }
@@ -61,6 +64,12 @@ final class RenderLoop {
             if waitForEvents(until: step.wakeTick) { inbox.postControl(.windowClosed) }
             inputs = inbox.takeAll()
         }
+    }
+
+    /// Writes `answer` to stdout and the control socket's clients, to those it is for.
+    private func write(_ answer: Answer) {
+        if answer.isForStandardOutput { answers.post(answer.line) }
+        control?.deliver(answer)
     }
 
     /// Draws each output's changed frame, reporting (not stopping on) a failure.

@@ -5,6 +5,8 @@ import KioskCore
 enum StartupError: Error, CustomStringConvertible {
     /// The FIFO named by `--fifo` or `--psplash` cannot be used.
     case fifo(FIFOReader.Refusal)
+    /// The control socket named by `--listen` cannot be made.
+    case controlSocket(ListeningSocket.Refusal)
     /// No font could be opened.
     case fonts(SDLError)
     /// No display could be opened, or its window made.
@@ -15,7 +17,7 @@ enum StartupError: Error, CustomStringConvertible {
     /// The status the program exits with.
     var exitStatus: ExitStatus {
         switch self {
-        case .fifo: return .usage
+        case .fifo, .controlSocket: return .usage
         case .fonts, .thread: return .failure
         case .display: return .noDisplay
         }
@@ -24,6 +26,7 @@ enum StartupError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .fifo(let refusal): return "\(refusal)"
+        case .controlSocket(let refusal): return "\(refusal)"
         case .fonts(let error): return "cannot load the font: \(error)"
         case .thread(let failure): return "\(failure)"
         case .display(let error):

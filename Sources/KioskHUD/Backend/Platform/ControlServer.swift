@@ -1,0 +1,168 @@
+import Glibc
+import KioskCore
+
+/// Serves the control socket (`--listen`) on one thread of its own: poll() over the listening
+/// socket, a wake-up pipe and every client. Each client's lines go to the loop as its own
+/// (`InputSource.client(N)`); the loop's answers come back through `deliver`: the events to every
+/// client, an answer to the client that asked.
+///
+/// Bounds: at most `maximumClients` at once (a client beyond them is told so in one line and
+/// disconnected); lines capped at `LaunchOptions.lineLimitBytes` like stdin's; at most
+/// `backlogLimitBytes` of answers waiting per client: a client that lets more pile up (it does
+/// not read) is disconnected, so it never holds up the overlay or its memory. `deliver` never
+/// waits on a client.
+final class ControlServer: @unchecked Sendable {
+    /// The most clients connected at once.
+    static let maximumClients = 64
+    /// The most bytes of answers waiting for one client before it is disconnected.
+    static let backlogLimitBytes = 256 * 1024
+    /// The most bytes read from one client at a time.
+    static let readChunkBytes = 64 * 1024
+
+    private let listener: ListeningSocket
+    /// The pipe that wakes the thread when answers are queued: read end, write end.
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+
+    // Guards `backlogs`; signalled when a backlog shrinks or a client goes.
+    private let condition = Condition()
+    private var backlogs: [Int: AnswerBacklog] = [:]
+
+    /// Serves `listener`; throws when the wake-up pipe cannot be made.
+    init(listener: ListeningSocket) throws(ListeningSocket.Refusal) {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else {
+            throw ListeningSocket.Refusal(description: "cannot make the control socket's pipe: \(String(cString: strerror(errno)))")
+        }
+        for end in ends {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        self.listener = listener
+        wakeRead = ends[0]
+        wakeWrite = ends[1]
+        ProgramExit.drainAtExit { [self] deadline in drain(until: deadline) }
+    }
+
+    /// Starts serving on a thread of its own; the clients' lines are posted to `inbox`.
+    func start(inbox: CommandInbox) throws(NativeThread.StartFailure) {
+        try NativeThread.start(name: "control socket") { [self] in serve(inbox) }
+    }
+
+    /// Queues `answer` for every client it is for, without waiting; wakes the thread to write it.
+    func deliver(_ answer: Answer) {
+        let queued: Bool = condition.locked {
+            var any = false
+            for number in backlogs.keys where answer.isFor(client: number) {
+                backlogs[number]?.append(answer.line)
+                any = true
+            }
+            return any
+        }
+        if queued { wake() }
+    }
+
+    /// Waits until every client's answers are written (or the client went), at most until
+    /// `deadline` (`MonotonicClock` nanoseconds).
+    func drain(until deadline: UInt64) {
+        wake()
+        condition.locked {
+            while backlogs.values.contains(where: { !$0.isEmpty && !$0.hasOverflowed }) {
+                if !condition.wait(until: deadline), MonotonicClock.nanoseconds() >= deadline { return }
+            }
+        }
+    }
+
+    private func wake() {
+        var byte: UInt8 = 1
+        _ = write(wakeWrite, &byte, 1)
+    }
+
+    /// The thread's loop: accept, read, write, disconnect, for ever.
+    private func serve(_ inbox: CommandInbox) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.readChunkBytes, alignment: 1)
+        defer { buffer.deallocate() }
+        var connections: [ControlConnection] = []
+        var lastNumber = 0
+        while true {
+            let (waiting, overflowed) = condition.locked {
+                (Set(backlogs.filter { !$0.value.isEmpty }.keys), Set(backlogs.filter { $0.value.hasOverflowed }.keys))
+            }
+            for connection in connections where overflowed.contains(connection.number) {
+                Diagnostics.report("client \(connection.number) did not read its answers (more than "
+                    + "\(Self.backlogLimitBytes / 1024) KiB waiting); disconnected it")
+            }
+            connections.removeAll { overflowed.contains($0.number) && forget($0) }
+            var watched = [pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+            for connection in connections {
+                let writing = waiting.contains(connection.number) ? Int16(POLLOUT) : 0
+                watched.append(pollfd(fd: connection.descriptor, events: Int16(POLLIN) | writing, revents: 0))
+            }
+            guard retryingInterrupted({ poll(&watched, nfds_t(watched.count), -1) }) >= 0 else {
+                Diagnostics.report("the control socket stopped: poll failed: \(String(cString: strerror(errno)))")
+                return
+            }
+            if watched[1].revents != 0 { emptyWakePipe() }
+            var finished: Set<Int> = []
+            for (connection, polled) in zip(connections, watched.dropFirst(2)) where polled.revents != 0 {
+                if polled.revents & Int16(POLLOUT) != 0, !writeBacklog(of: connection) {
+                    finished.insert(connection.number)
+                    continue
+                }
+                if polled.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0,
+                   !connection.readCommands(into: inbox, buffer: buffer) {
+                    finished.insert(connection.number)
+                }
+            }
+            connections.removeAll { finished.contains($0.number) && forget($0) }
+            if watched[0].revents != 0 { acceptClients(into: &connections, lastNumber: &lastNumber) }
+        }
+    }
+
+    /// Accepts every waiting client, numbering each; beyond `maximumClients` a client is told
+    /// why in one line and disconnected.
+    private func acceptClients(into connections: inout [ControlConnection], lastNumber: inout Int) {
+        while true {
+            let accepted = retryingInterrupted { accept(listener.descriptor, nil, nil) }
+            guard accepted >= 0 else { return }
+            _ = fcntl(accepted, F_SETFL, fcntl(accepted, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(accepted, F_SETFD, FD_CLOEXEC)
+            guard connections.count < Self.maximumClients else {
+                let refusal = ControlConnection(number: 0, descriptor: accepted)
+                _ = refusal.write(Array("error too many clients (at most \(Self.maximumClients) at once)\n".utf8))
+                Diagnostics.report("refused a client: \(Self.maximumClients) clients are connected already")
+                continue
+            }
+            lastNumber += 1
+            connections.append(ControlConnection(number: lastNumber, descriptor: accepted))
+            condition.locked { backlogs[lastNumber] = AnswerBacklog(limitBytes: Self.backlogLimitBytes) }
+        }
+    }
+
+    /// Writes what the client's socket takes of its backlog; returns false when the connection broke.
+    private func writeBacklog(of connection: ControlConnection) -> Bool {
+        let pending = condition.locked { backlogs[connection.number]?.bytes ?? [] }
+        guard !pending.isEmpty else { return true }
+        guard let written = connection.write(pending) else { return false }
+        condition.locked {
+            backlogs[connection.number]?.dropWritten(written)
+            condition.broadcast()
+        }
+        return true
+    }
+
+    /// Drops the client's backlog (its descriptor closes with it); returns true, for `removeAll`.
+    private func forget(_ connection: ControlConnection) -> Bool {
+        condition.locked {
+            backlogs[connection.number] = nil
+            condition.broadcast()
+        }
+        return true
+    }
+
+    private func emptyWakePipe() {
+        var bytes = [UInt8](repeating: 0, count: 256)
+        while read(wakeRead, &bytes, bytes.count) > 0 {}
+    }
+}
