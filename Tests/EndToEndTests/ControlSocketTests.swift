@@ -85,6 +85,28 @@ struct ControlSocketTests {
         withExtendedLifetime(folder) {}
     }
 
+    @Test func aClientBeyondSixtyFourIsToldWhyAndTheOthersStayServed() async throws {
+        let (overlay, folder, path) = try await Self.listeningOverlay()
+        defer { overlay.stop() }
+        var clients: [SocketClient] = []
+        for _ in 0..<64 {
+            let client = try SocketClient(path: path)
+            try await client.write("ping\n")
+            try await client.waitForLine("pong")
+            clients.append(client)
+        }
+        let extra = try SocketClient(path: path)
+        try await Poll.until("the 65th client to be disconnected", lastSeen: { "\(extra.lines)" }) { extra.isClosedByOverlay }
+        #expect(extra.lines == ["error too many clients (at most 64 at once)"])
+        try await clients[0].write("status\n")
+        try await clients[0].waitForLine("a status line") { $0.hasPrefix("visible=0") }
+        clients.removeLast()
+        let next = try SocketClient(path: path)
+        try await next.write("ping\n")
+        try await next.waitForLine("pong", within: Self.promptSeconds)
+        withExtendedLifetime(folder) {}
+    }
+
     @Test func tenMegabytesWithoutANewlineAreOneRejectedLineAndNoMemory() async throws {
         let (overlay, folder, path) = try await Self.listeningOverlay()
         defer { overlay.stop() }

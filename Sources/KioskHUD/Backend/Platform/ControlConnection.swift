@@ -25,7 +25,8 @@ final class ControlConnection {
 
     /// Reads what the client sent (at most one buffer, so no client keeps the others waiting)
     /// and posts its commands to `inbox`. Returns false when the client closed its end or the
-    /// connection broke: a last line without a newline is posted, and the client is done.
+    /// connection broke: a last line without a newline is posted, and the client is done. Like
+    /// stdin's reader, it waits while the inbox is full (the loop empties it at its next step).
     func readCommands(into inbox: CommandInbox, buffer: UnsafeMutableRawBufferPointer) -> Bool {
         let count = retryingInterrupted { recv(descriptor, buffer.baseAddress, buffer.count, 0) }
         if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { return true }

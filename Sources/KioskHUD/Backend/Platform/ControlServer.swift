@@ -88,11 +88,11 @@ final class ControlServer: @unchecked Sendable {
             let (waiting, overflowed) = condition.locked {
                 (Set(backlogs.filter { !$0.value.isEmpty }.keys), Set(backlogs.filter { $0.value.hasOverflowed }.keys))
             }
-            for connection in connections where overflowed.contains(connection.number) {
-                Diagnostics.report("client \(connection.number) did not read its answers (more than "
+            for number in overflowed {
+                Diagnostics.report("client \(number) did not read its answers (more than "
                     + "\(Self.backlogLimitBytes / 1024) KiB waiting); disconnected it")
             }
-            connections.removeAll { overflowed.contains($0.number) && forget($0) }
+            disconnect(overflowed, from: &connections)
             var watched = [pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
             for connection in connections {
@@ -115,7 +115,7 @@ final class ControlServer: @unchecked Sendable {
                     finished.insert(connection.number)
                 }
             }
-            connections.removeAll { finished.contains($0.number) && forget($0) }
+            disconnect(finished, from: &connections)
             if watched[0].revents != 0 { acceptClients(into: &connections, lastNumber: &lastNumber) }
         }
     }
@@ -129,8 +129,9 @@ final class ControlServer: @unchecked Sendable {
             _ = fcntl(accepted, F_SETFL, fcntl(accepted, F_GETFL) | O_NONBLOCK)
             _ = fcntl(accepted, F_SETFD, FD_CLOEXEC)
             guard connections.count < Self.maximumClients else {
-                let refusal = ControlConnection(number: 0, descriptor: accepted)
-                _ = refusal.write(Array("error too many clients (at most \(Self.maximumClients) at once)\n".utf8))
+                let refusal = Array("error too many clients (at most \(Self.maximumClients) at once)\n".utf8)
+                _ = refusal.withUnsafeBytes { send(accepted, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                close(accepted)
                 Diagnostics.report("refused a client: \(Self.maximumClients) clients are connected already")
                 continue
             }
@@ -152,13 +153,15 @@ final class ControlServer: @unchecked Sendable {
         return true
     }
 
-    /// Drops the client's backlog (its descriptor closes with it); returns true, for `removeAll`.
-    private func forget(_ connection: ControlConnection) -> Bool {
+    /// Disconnects the clients numbered `numbers`: their backlogs go, and their descriptors
+    /// close with their connections.
+    private func disconnect(_ numbers: Set<Int>, from connections: inout [ControlConnection]) {
+        guard !numbers.isEmpty else { return }
         condition.locked {
-            backlogs[connection.number] = nil
+            for number in numbers { backlogs[number] = nil }
             condition.broadcast()
         }
-        return true
+        connections.removeAll { numbers.contains($0.number) }
     }
 
     private func emptyWakePipe() {
