@@ -65,16 +65,16 @@ struct ControlSocketTests {
         withExtendedLifetime(folder) {}
     }
 
-    @Test func aClientThatNeverReadsIsDisconnectedAndHoldsUpNothing() async throws {
+    @Test func aClientThatNeverReadsIsSlowedOrDisconnectedAndHoldsUpNothing() async throws {
         let (overlay, folder, path) = try await Self.listeningOverlay()
         defer { overlay.stop() }
         let deaf = try SocketClient(path: path)
-        // 20,000 status answers are some 1.5 MB: far more than the socket's buffer and the
-        // overlay's 256 KiB backlog for one client.
-        try await deaf.write(String(repeating: "status\n", count: 20_000))
+        // Each status answer then carries a 3,000-byte message: a few hundred of them, asked for
+        // in one read, are more than the 1 MiB one client may have waiting.
+        try await deaf.write("msg " + String(repeating: "m", count: 3000) + "\n" + String(repeating: "status\n", count: 2000))
         try await Poll.until("the overlay to report the client that does not read", within: Self.promptSeconds,
                              lastSeen: { overlay.program.errors.text }) {
-            overlay.program.errors.lines.contains { $0.contains("did not read its answers (more than 256 KiB waiting); disconnected it") }
+            overlay.program.errors.lines.contains { $0.contains("did not read its answers (more than 1 MiB waiting); disconnected it") }
         }
         let status = try await overlay.status()
         #expect(status.hasPrefix("visible=0"), "stdin is still answered: \(status)")
@@ -82,6 +82,25 @@ struct ControlSocketTests {
         try await other.write("ping\n")
         try await other.waitForLine("pong", within: Self.promptSeconds)
         #expect(deaf.isClosedByOverlay)
+        withExtendedLifetime(folder) {}
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aClientThatSendsABurstAndReadsGetsEveryAnswer() async throws {
+        let (overlay, folder, path) = try await Self.listeningOverlay()
+        defer { overlay.stop() }
+        let client = try SocketClient(path: path)
+        // 20,000 status answers are some 1.5 MB: more than a client may have waiting, so without
+        // the flow control this client would be cut off.
+        let count = 20_000
+        // Read while it is written, as `send` does: the overlay stops reading while the answers
+        // wait, so the burst is slowed down (the writes wait), never cut off.
+        try await client.write(bytes: Array((String(repeating: "status\n", count: count) + "ping\n").utf8),
+                               within: 60 * Sanitizer.timeScale, readingMeanwhile: true)
+        try await client.waitForLine("pong", within: 60 * Sanitizer.timeScale)
+        #expect(client.lines.count == count + 1)
+        #expect(client.lines.dropLast().allSatisfy { $0.hasPrefix("visible=0 ") })
+        #expect(overlay.program.errors.text == "")
         withExtendedLifetime(folder) {}
     }
 

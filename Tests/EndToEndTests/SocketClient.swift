@@ -40,13 +40,18 @@ final class SocketClient {
         try await write(bytes: Array(text.utf8), within: seconds)
     }
 
-    /// Writes all of `bytes`, waiting (polling) while the socket is full, for at most `seconds`.
-    func write(bytes: [UInt8], within seconds: Double = Poll.defaultSeconds) async throws {
+    /// Writes all of `bytes`, waiting (polling) while the socket is full, for at most `seconds`;
+    /// when `readingMeanwhile`, reads what the overlay says while it waits (as `send` does),
+    /// else leaves it unread.
+    func write(bytes: [UInt8], within seconds: Double = Poll.defaultSeconds, readingMeanwhile: Bool = false) async throws {
         var unsent = bytes[...]
         try await Poll.until("the overlay to take \(bytes.count) bytes", within: seconds, lastSeen: { "\(unsent.count) bytes left" }) {
             while !unsent.isEmpty {
                 let written = unsent.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-                if written < 0, errno == EAGAIN { return false }
+                if written < 0, errno == EAGAIN {
+                    if readingMeanwhile { readWaiting() }
+                    return false
+                }
                 guard written > 0 else { throw Failure(description: "send: \(String(cString: strerror(errno)))") }
                 unsent = unsent.dropFirst(written)
             }

@@ -31,6 +31,12 @@ public struct AnswerBacklog: Sendable, Equatable {
         bytes += added
     }
 
+    /// A copy of the first `count` bytes (fewer when fewer wait), to write: a copy, so the
+    /// backlog's own storage is never shared while lines are appended to it.
+    public func firstBytes(_ count: Int) -> [UInt8] {
+        Array(bytes.prefix(count))
+    }
+
     /// Forgets the first `count` bytes, once they were written.
     public mutating func dropWritten(_ count: Int) {
         bytes.removeFirst(min(count, bytes.count))

@@ -23,20 +23,17 @@ final class ControlConnection {
     /// Where its lines come from, for the loop.
     var source: InputSource { .client(number) }
 
-    /// Reads what the client sent (at most one buffer, so no client keeps the others waiting)
-    /// and posts its commands to `inbox`. Returns false when the client closed its end or the
-    /// connection broke: a last line without a newline is posted, and the client is done. Like
-    /// stdin's reader, it waits while the inbox is full (the loop empties it at its next step).
-    func readCommands(into inbox: CommandInbox, buffer: UnsafeMutableRawBufferPointer) -> Bool {
+    /// Reads what the client sent (at most one buffer, so no client keeps the others waiting);
+    /// returns the lines it completed, for the loop, and whether the client is still open: when
+    /// it closed its end or the connection broke, a last line without a newline is among them.
+    func readCommands(buffer: UnsafeMutableRawBufferPointer) -> (inputs: [LoopInput], isOpen: Bool) {
         let count = retryingInterrupted { recv(descriptor, buffer.baseAddress, buffer.count, 0) }
-        if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { return true }
+        if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { return ([], true) }
         guard count > 0 else {
-            if let last = stream.finish() { inbox.post([.host(last, from: source)]) }
-            return false
+            return (stream.finish().map { [.host($0, from: source)] } ?? [], false)
         }
         let events = stream.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-        if !events.isEmpty { inbox.post(events.map { .host($0, from: source) }) }
-        return true
+        return (events.map { .host($0, from: source) }, true)
     }
 
     /// Writes what it can of `bytes` without waiting; returns how many were written, or nil

@@ -7,26 +7,38 @@ import KioskCore
 /// client, an answer to the client that asked.
 ///
 /// Bounds: at most `maximumClients` at once (a client beyond them is told so in one line and
-/// disconnected); lines capped at `LaunchOptions.lineLimitBytes` like stdin's; at most
-/// `backlogLimitBytes` of answers waiting per client: a client that lets more pile up (it does
-/// not read) is disconnected, so it never holds up the overlay or its memory. `deliver` never
-/// waits on a client.
+/// disconnected); lines capped at `LaunchOptions.lineLimitBytes` like stdin's. Flow control: while
+/// more than `readPauseBytes` of answers wait for a client, its commands are not read (they wait
+/// in its socket, and its writes block, as a pipe's would), so a client that sends a burst and
+/// reads is slowed down, never cut off. At most `backlogLimitBytes` may wait: a client that lets
+/// more pile up (it does not read, and events keep coming, or its commands asked for that much at
+/// once) is disconnected, so it never holds up the overlay or its memory. `deliver` never waits
+/// on a client. The loop says which inputs it applied (`deliver(_:applied:)`), so a client's lines
+/// read but not yet applied are counted too: no more are read while `maximumLinesInFlight` wait,
+/// so what a client may ask for at once stays bounded even before its answers exist.
 final class ControlServer: @unchecked Sendable {
     /// The most clients connected at once.
     static let maximumClients = 64
     /// The most bytes of answers waiting for one client before it is disconnected.
-    static let backlogLimitBytes = 256 * 1024
-    /// The most bytes read from one client at a time.
-    static let readChunkBytes = 64 * 1024
+    static let backlogLimitBytes = 1024 * 1024
+    /// While more bytes than this wait for a client, its commands are not read.
+    static let readPauseBytes = 64 * 1024
+    /// While this many of a client's lines wait to be applied, its commands are not read.
+    static let maximumLinesInFlight = 256
+    /// The most bytes written to one client at a time.
+    static let writeChunkBytes = 64 * 1024
+    /// The most bytes read from one client at a time (a few hundred short commands).
+    static let readChunkBytes = 4096
 
     private let listener: ListeningSocket
     /// The pipe that wakes the thread when answers are queued: read end, write end.
     private let wakeRead: Int32
     private let wakeWrite: Int32
 
-    // Guards `backlogs`; signalled when a backlog shrinks or a client goes.
+    // Guards `backlogs` and `linesInFlight`; signalled when a backlog shrinks or a client goes.
     private let condition = Condition()
     private var backlogs: [Int: AnswerBacklog] = [:]
+    private var linesInFlight: [Int: Int] = [:]
 
     /// Serves `listener`; throws when the wake-up pipe cannot be made.
     init(listener: ListeningSocket) throws(ListeningSocket.Refusal) {
@@ -49,17 +61,30 @@ final class ControlServer: @unchecked Sendable {
         try NativeThread.start(name: "control socket") { [self] in serve(inbox) }
     }
 
-    /// Queues `answer` for every client it is for, without waiting; wakes the thread to write it.
-    func deliver(_ answer: Answer) {
+    /// Queues each of `answers` for every client it is for, without waiting; notes that the
+    /// loop applied `inputs`; wakes the thread to write and read on.
+    func deliver(_ answers: [Answer], applied inputs: [LoopInput]) {
+        let applied = Dictionary(inputs.compactMap(Self.client).map { ($0, 1) }, uniquingKeysWith: +)
         let queued: Bool = condition.locked {
+            for (number, count) in applied { linesInFlight[number]? -= count }
+            // The numbers first: changing a backlog while iterating the dictionary would copy it.
+            let numbers = Array(backlogs.keys)
             var any = false
-            for number in backlogs.keys where answer.isFor(client: number) {
-                backlogs[number]?.append(answer.line)
-                any = true
+            for answer in answers {
+                for number in numbers where answer.isFor(client: number) {
+                    backlogs[number]?.append(answer.line)
+                    any = true
+                }
             }
             return any
         }
-        if queued { wake() }
+        if queued || !applied.isEmpty { wake() }
+    }
+
+    /// The number of the client a host line came from, if it came from one.
+    private static func client(of input: LoopInput) -> Int? {
+        guard case .host(_, from: .client(let number)) = input else { return nil }
+        return number
     }
 
     /// Waits until every client's answers are written (or the client went), at most until
@@ -85,19 +110,23 @@ final class ControlServer: @unchecked Sendable {
         var connections: [ControlConnection] = []
         var lastNumber = 0
         while true {
-            let (waiting, overflowed) = condition.locked {
-                (Set(backlogs.filter { !$0.value.isEmpty }.keys), Set(backlogs.filter { $0.value.hasOverflowed }.keys))
+            let (waiting, paused, overflowed) = condition.locked {
+                (backlogs.mapValues(\.bytes.count).filter { $0.value > 0 },
+                 Set(backlogs.filter { $0.value.bytes.count > Self.readPauseBytes }.keys)
+                    .union(linesInFlight.filter { $0.value >= Self.maximumLinesInFlight }.keys),
+                 Set(backlogs.filter { $0.value.hasOverflowed }.keys))
             }
             for number in overflowed {
                 Diagnostics.report("client \(number) did not read its answers (more than "
-                    + "\(Self.backlogLimitBytes / 1024) KiB waiting); disconnected it")
+                    + "\(Self.backlogLimitBytes / 1024 / 1024) MiB waiting); disconnected it")
             }
             disconnect(overflowed, from: &connections)
             var watched = [pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
             for connection in connections {
-                let writing = waiting.contains(connection.number) ? Int16(POLLOUT) : 0
-                watched.append(pollfd(fd: connection.descriptor, events: Int16(POLLIN) | writing, revents: 0))
+                let reading = paused.contains(connection.number) ? 0 : Int16(POLLIN)
+                let writing = waiting[connection.number] != nil ? Int16(POLLOUT) : 0
+                watched.append(pollfd(fd: connection.descriptor, events: reading | writing, revents: 0))
             }
             guard retryingInterrupted({ poll(&watched, nfds_t(watched.count), -1) }) >= 0 else {
                 Diagnostics.report("the control socket stopped: poll failed: \(String(cString: strerror(errno)))")
@@ -110,10 +139,14 @@ final class ControlServer: @unchecked Sendable {
                     finished.insert(connection.number)
                     continue
                 }
-                if polled.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0,
-                   !connection.readCommands(into: inbox, buffer: buffer) {
-                    finished.insert(connection.number)
+                // A paused client is read only once it hung up, for its last line.
+                guard polled.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 else { continue }
+                let (inputs, isOpen) = connection.readCommands(buffer: buffer)
+                if !inputs.isEmpty {
+                    condition.locked { linesInFlight[connection.number, default: 0] += inputs.count }
+                    inbox.post(inputs)
                 }
+                if !isOpen { finished.insert(connection.number) }
             }
             disconnect(finished, from: &connections)
             if watched[0].revents != 0 { acceptClients(into: &connections, lastNumber: &lastNumber) }
@@ -137,13 +170,16 @@ final class ControlServer: @unchecked Sendable {
             }
             lastNumber += 1
             connections.append(ControlConnection(number: lastNumber, descriptor: accepted))
-            condition.locked { backlogs[lastNumber] = AnswerBacklog(limitBytes: Self.backlogLimitBytes) }
+            condition.locked {
+                backlogs[lastNumber] = AnswerBacklog(limitBytes: Self.backlogLimitBytes)
+                linesInFlight[lastNumber] = 0
+            }
         }
     }
 
     /// Writes what the client's socket takes of its backlog; returns false when the connection broke.
     private func writeBacklog(of connection: ControlConnection) -> Bool {
-        let pending = condition.locked { backlogs[connection.number]?.bytes ?? [] }
+        let pending = condition.locked { backlogs[connection.number]?.firstBytes(Self.writeChunkBytes) ?? [] }
         guard !pending.isEmpty else { return true }
         guard let written = connection.write(pending) else { return false }
         condition.locked {
@@ -158,7 +194,10 @@ final class ControlServer: @unchecked Sendable {
     private func disconnect(_ numbers: Set<Int>, from connections: inout [ControlConnection]) {
         guard !numbers.isEmpty else { return }
         condition.locked {
-            for number in numbers { backlogs[number] = nil }
+            for number in numbers {
+                backlogs[number] = nil
+                linesInFlight[number] = nil
+            }
             condition.broadcast()
         }
         connections.removeAll { numbers.contains($0.number) }

@@ -55,7 +55,7 @@ final class RenderLoop {
             draw(step.frames)
             grab?.want(step.wantsGrab)
             step.reports.forEach(Diagnostics.report)
-            step.answers.forEach(write)
+            write(step.answers, applied: inputs)
             if let exit = step.exit { return exit }
             if step.isFirst {
                 if let socket = Environment.value("NOTIFY_SOCKET") { _ = kp_notify_systemd(socket, "READY=1") }
@@ -66,10 +66,11 @@ final class RenderLoop {
         }
     }
 
-    /// Writes `answer` to stdout and the control socket's clients, to those it is for.
-    private func write(_ answer: Answer) {
-        if answer.isForStandardOutput { answers.post(answer.line) }
-        control?.deliver(answer)
+    /// Writes `stepAnswers` to stdout and the control socket's clients, each to those it is
+    /// for, and tells the control socket that `inputs` were applied.
+    private func write(_ stepAnswers: [Answer], applied inputs: [LoopInput]) {
+        for answer in stepAnswers where answer.isForStandardOutput { answers.post(answer.line) }
+        control?.deliver(stepAnswers, applied: inputs)
     }
 
     /// Draws each output's changed frame, reporting (not stopping on) a failure.
