@@ -136,7 +136,11 @@ struct ControlSocketTests {
         try await client.waitForLine("the status line") { $0.hasPrefix("visible=0") }
         #expect(client.lines.first == "error line 1: line longer than 4096 bytes; the rest of it was discarded", "\(client.lines)")
         let after = try #require(Self.residentKilobytes(of: overlay.program.processID))
-        #expect(after - before < 5 * 1024, "resident memory grew from \(before) kB to \(after) kB")
+        // AddressSanitizer keeps freed memory in quarantine, so there resident memory tells how
+        // much was allocated over time, not how much is held.
+        if Sanitizer.current != .address {
+            #expect(after - before < 5 * 1024, "resident memory grew from \(before) kB to \(after) kB")
+        }
         #expect(overlay.program.errors.lines.count == 1, "one line on stderr: \(overlay.program.errors.text)")
         withExtendedLifetime(folder) {}
     }
