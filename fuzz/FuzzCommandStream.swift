@@ -1,7 +1,7 @@
 // libFuzzer target: arbitrary bytes through everything the host's input touches before pixels:
 // the line reader (newline and NUL framing), text sanitising, the command parser (both
-// dialects), the scene (state, presence, stall, outcomes) and message fitting with a fake
-// measurer. Built with the core's sources by fuzz/run; no SDL.
+// dialects), the loop's policy (state, presence, stall, outcomes, grab, exits) and message
+// fitting with a fake measurer. Built with the core's sources by fuzz/run; no SDL.
 
 /// Exact widths: a CJK character is one font size wide, anything else half of one.
 struct FuzzMeasurer: TextMeasurer {
@@ -22,18 +22,22 @@ public func fuzzCommandStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     var timing = Timing()
     timing.graceSeconds = Double(mode >> 4) / 20
     timing.stallTimeoutSeconds = 0.5
-    var scene = OverlayScene(screen: Size(width: 320 + Int(mode), height: 240), appearance: Appearance(), timing: timing,
-                             clock: FixedStepClock(ticksPerSecond: 60), state: HUDState(isVisible: mode & 4 != 0, message: "x"))
+    let session = HostSession(appearance: Appearance(), timing: timing, clock: FixedStepClock(ticksPerSecond: 60),
+                              state: HUDState(isVisible: mode & 4 != 0, message: "x"))
+    var policy = LoopPolicy(session: session, composers: [FrameComposer(screen: Size(width: 320 + Int(mode), height: 240))],
+                            settings: LoopPolicy.Settings(exitsAtEndOfInput: mode & 64 != 0))
     let measurer = FuzzMeasurer()
     var tick = 0
-    var commands = 0
-    func handle(_ event: HostEvent) {
-        guard case .command(let command, _) = event else { return }
-        commands += 1
+    var ended = false
+    // One step per chunk, as the live loop takes what arrived since its last step.
+    func step(_ events: [HostEvent]) {
+        guard !ended else { return }
         tick += Int(mode & 8)
-        scene.apply(command, atTick: tick)
-        let frame = scene.frame(atTick: tick, measurer: measurer)
-        if let panel = frame.panel {
+        var inputs = events.map { LoopInput.host($0, from: .standardInput) }
+        if mode & 32 != 0 { inputs.append(.grab(events.count.isMultiple(of: 2) ? .held : .refused)) }
+        let result = policy.step(inputs, atTick: tick, measurer: measurer)
+        for frame in result.frames.compactMap({ $0 }) {
+            guard let panel = frame.panel else { continue }
             precondition(panel.opacity >= 0 && panel.opacity <= 1)
             for label in panel.labels {
                 precondition(label.text.lines.count <= Appearance().maximumLines)
@@ -42,16 +46,19 @@ public func fuzzCommandStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
                 }
             }
         }
-        if let next = scene.nextChangeTick(after: tick) { precondition(next > tick) }
+        if let wake = result.wakeTick { precondition(wake > tick) }
+        precondition(result.exit != nil || result.wantsGrab == policy.session.wantsGrab)
+        ended = result.exit != nil
     }
     let chunk = max(1, Int(mode >> 3))
     var start = 0
     while start < size {
         let end = min(size, start + chunk)
-        stream.feed(UnsafeBufferPointer(rebasing: bytes[start..<end])).forEach(handle)
+        step(stream.feed(UnsafeBufferPointer(rebasing: bytes[start..<end])))
         start = end
     }
-    stream.finish().map(handle)
-    scene.advance(to: tick + 10_000)
+    step(stream.finish().map { [$0] } ?? [])
+    tick += 10_000
+    step([])
     return 0
 }

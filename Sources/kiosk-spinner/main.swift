@@ -22,7 +22,7 @@ do {
     options = try LaunchConfiguration.load(arguments: Array(CommandLine.arguments.dropFirst()))
 } catch {
     Diagnostics.report("\(error)")
-    if case .option = error { Diagnostics.show(Usage.text) }
+    if case .option(let problem) = error, problem.callsForUsage { Diagnostics.show(Usage.text) }
     ProgramExit.finish(.usage)
 }
 
@@ -40,7 +40,7 @@ case .printConfig:
 case .snapshot(let path):
     status = SnapshotProgram.run(options: options, path: path)
 case .run:
-    status = OverlayProgram.run(options: options)
+    OverlayProgram.run(options: options)
 }
 fflush(nil)  // print wrote through C stdio; the finish exits with _exit, which does not flush it
 ProgramExit.finish(status)

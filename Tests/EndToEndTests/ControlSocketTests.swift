@@ -65,23 +65,38 @@ struct ControlSocketTests {
         withExtendedLifetime(folder) {}
     }
 
-    @Test func aClientThatNeverReadsIsSlowedOrDisconnectedAndHoldsUpNothing() async throws {
+    @Test func aClientThatNeverReadsIsNoLongerReadAndHoldsUpNothing() async throws {
         let (overlay, folder, path) = try await Self.listeningOverlay()
         defer { overlay.stop() }
+        // 20,000 status answers are some 1.5 MB; once 64 KiB of them wait, the client's commands
+        // are no longer read (the 140 KB it wrote fit in its socket's buffer).
         let deaf = try SocketClient(path: path)
-        // Each status answer then carries a 3,000-byte message: a few hundred of them, asked for
-        // in one read, are more than the 1 MiB one client may have waiting.
-        try await deaf.write("msg " + String(repeating: "m", count: 3000) + "\n" + String(repeating: "status\n", count: 2000))
-        try await Poll.until("the overlay to report the client that does not read", within: Self.promptSeconds,
-                             lastSeen: { overlay.program.errors.text }) {
-            overlay.program.errors.lines.contains { $0.contains("did not read its answers (more than 1 MiB waiting); disconnected it") }
-        }
+        try await deaf.write(String(repeating: "status\n", count: 20_000))
         let status = try await overlay.status()
         #expect(status.hasPrefix("visible=0"), "stdin is still answered: \(status)")
         let other = try SocketClient(path: path)
         try await other.write("ping\n")
         try await other.waitForLine("pong", within: Self.promptSeconds)
+        #expect(!deaf.isClosedByOverlay, "a client that is merely slow stays connected")
+        #expect(overlay.program.errors.text == "")
+        withExtendedLifetime(folder) {}
+    }
+
+    @Test func aClientWithMoreThanOneMebibyteUnreadIsDisconnected() async throws {
+        let (overlay, folder, path) = try await Self.listeningOverlay()
+        defer { overlay.stop() }
+        // Answers of 8 KB (a 4,000-byte message and details): one read of its commands asks for
+        // more than the 1 MiB that may wait for one client.
+        let deaf = try SocketClient(path: path)
+        let long = String(repeating: "m", count: 4000)
+        try await deaf.write("msg \(long)\ndetail \(long)\n" + String(repeating: "status\n", count: 2000))
+        try await Poll.until("the overlay to report the client that does not read", within: Self.promptSeconds,
+                             lastSeen: { overlay.program.errors.text }) {
+            overlay.program.errors.lines.contains { $0.contains("did not read its answers (more than 1 MiB waiting); disconnected it") }
+        }
         #expect(deaf.isClosedByOverlay)
+        let status = try await overlay.status()
+        #expect(status.hasPrefix("visible=0"), "stdin is still answered: \(status.prefix(40))")
         withExtendedLifetime(folder) {}
     }
 

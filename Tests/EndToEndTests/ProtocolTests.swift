@@ -91,15 +91,20 @@ struct ProtocolTests {
     }
 
     @Test func zenityProgressInputSetsProgressMessageAndPulsate() async throws {
-        let overlay = try await LiveOverlay.start(["--zenity"])
+        let folder = try TemporaryFolder()
+        let fifo = folder.path("k.fifo")
+        let overlay = try await LiveOverlay.start(["--zenity", "--fifo", fifo])
         defer { overlay.stop() }
         try await overlay.waitForEvent("shown")
 
-        #expect(try await overlay.status(after: ["10", "#Copying files...", "50"])
+        try await overlay.send("10\n#Copying files...\n50")
+        #expect(try await overlay.status(throughFIFO: fifo, until: { $0.contains("progress=50") })
                 == #"visible=1 blocked=0 grab=none mode=progress progress=50 message="Copying files..." detail="""#)
-        #expect(try await overlay.status(after: ["pulsate:true"])
+        try await overlay.send("pulsate:true")
+        #expect(try await overlay.status(throughFIFO: fifo, until: { $0.contains("mode=spinner") })
                 == #"visible=1 blocked=0 grab=none mode=spinner progress=- message="Copying files..." detail="""#)
-        #expect(try await overlay.status(after: ["pulsate:false"])
+        try await overlay.send("pulsate:false")
+        #expect(try await overlay.status(throughFIFO: fifo, until: { $0.contains("mode=progress") })
                 == #"visible=1 blocked=0 grab=none mode=progress progress=50 message="Copying files..." detail="""#,
                 "pulsate:false goes back to the last progress")
         #expect(overlay.program.errors.text == "")
@@ -140,7 +145,9 @@ struct ProtocolTests {
         defer { overlay.stop() }
         try await overlay.waitForEvent("shown")
 
-        try await overlay.program.send(input, within: 20)
+        // About 1 s in a plain debug build and 5 s under ThreadSanitizer on an idle machine; the
+        // limit only tells a hang from a machine busy with other tests.
+        try await overlay.program.send(input, within: 20 * Sanitizer.timeScale)
         let status = try await overlay.waitForEvent("the status line after the flood", within: 8) { $0.hasPrefix("visible=") }
         #expect(status.line == #"visible=1 blocked=0 grab=none mode=progress progress=\#(lastProgress) message="final" detail="""#)
         #expect(overlay.program.errors.text == "", "every line was a good command")

@@ -22,7 +22,9 @@ struct StopAndFloodTests {
     static let floodSeconds = 4.0 * Sanitizer.timeScale
     /// How many times the short exit-path scripts are run (they used to lose answers in most runs).
     static let exitPathRuns = 20
-    /// How long the flood tests may wait for their turn on the shared X servers.
+    /// The one X server the flood tests take turns on.
+    static let floodLane = SharedScreens(count: 1)
+    /// How long a flood test may wait for its turn (seven floods of some 5 s each under a sanitizer).
     static let turnSeconds = 100.0
 
     // MARK: - Floods
@@ -40,8 +42,8 @@ struct StopAndFloodTests {
         case keptOutcome
         /// Blocking (`block`), the grab held.
         case blocking
-        /// `--zenity`, flooded with pings.
-        case zenityPings
+        /// `--zenity`, flooded with `ping`, a line zenity's input ignores.
+        case zenityIgnoredLines
         /// `--zenity`, flooded with the dialect's own shortest progress line, `50`.
         case zenityProgress
 
@@ -50,7 +52,7 @@ struct StopAndFloodTests {
             case .startedHidden: return ["--start-hidden"]
             case .showingSpinner, .stillProgress, .blocking: return []
             case .keptOutcome: return ["--dismiss-after", "0"]
-            case .zenityPings, .zenityProgress: return ["--zenity"]
+            case .zenityIgnoredLines, .zenityProgress: return ["--zenity"]
             }
         }
 
@@ -60,7 +62,7 @@ struct StopAndFloodTests {
             case .stillProgress: return ["progress 40"]
             case .keptOutcome: return ["success Done"]
             case .blocking: return ["block"]
-            case .startedHidden, .showingSpinner, .zenityPings, .zenityProgress: return []
+            case .startedHidden, .showingSpinner, .zenityIgnoredLines, .zenityProgress: return []
             }
         }
 
@@ -69,11 +71,12 @@ struct StopAndFloodTests {
             var status = OverlayStatus()
             switch self {
             case .startedHidden: status.visible = false
-            case .showingSpinner, .zenityPings: break
+            case .showingSpinner: break
+            case .zenityIgnoredLines: status.mode = "progress"; status.progress = "0"; status.message = "Running..."
             case .stillProgress: status.mode = "progress"; status.progress = "40"
             case .keptOutcome: status.mode = "success"; status.message = "Done"
             case .blocking: status.blocked = true; status.grab = "held"
-            case .zenityProgress: status.mode = "progress"; status.progress = "50"
+            case .zenityProgress: status.mode = "progress"; status.progress = "50"; status.message = "Running..."
             }
             return status
         }
@@ -83,18 +86,23 @@ struct StopAndFloodTests {
 
         /// What the overlay answers to one flooded line.
         var answer: [String] { self == .zenityProgress ? [] : ["pong"] }
+
+        /// Whether stdin speaks zenity's input, which asks no questions.
+        var readsZenityInput: Bool { self == .zenityIgnoredLines || self == .zenityProgress }
     }
 
     @Test(arguments: FloodState.allCases)
     func aFloodOfTheShortestLinesIsAnsweredLineForLine(state: FloodState) async throws {
-        // A flood keeps an overlay busy: take turns with the other busy tests.
-        try await SharedScreens.forBusyOverlays.withTurn(within: Self.turnSeconds) { screen in
+        // A flood keeps an overlay busy: the floods take turns on a server of their own, so they
+        // neither load the machine all at once nor hold up the other suites' shared servers.
+        try await Self.floodLane.withTurn(within: Self.turnSeconds) { screen in
             try await Self.flood(state, on: screen)
         }
     }
 
     /// Starts an overlay on `screen`, brings it into `state`, floods it and checks every answer.
     static func flood(_ state: FloodState, on screen: VirtualScreen) async throws {
+        if state.readsZenityInput { return try await floodZenityInput(state, on: screen) }
         let overlay = try LiveOverlay.start(on: screen, state.arguments + ["--fade", "0"])
         defer { overlay.stop() }
         try await overlay.waitForEvent("ready")
@@ -103,9 +111,7 @@ struct StopAndFloodTests {
         if state == .blocking {
             try await Poll.until("kiosk-spinner to grab the keyboard") { overlay.x.keyboardIsGrabbedByAnotherClient() }
         }
-        // The zenity progress flood sets what is already set: a still ring with no next change.
         let before = state.status
-        if state == .zenityProgress { try await overlay.send("50") }
         let settled = try await Poll.value("the state before the flood", lastSeen: { "stdout \(overlay.events)" }) {
             let line = try await overlay.status()
             return line == before.line ? line : nil
@@ -129,6 +135,28 @@ struct StopAndFloodTests {
 
         try await overlay.send("quit")
         #expect(try await overlay.program.ending(within: Self.promptSeconds) == .exited(0))
+    }
+
+    /// The zenity states: stdin's lines are never answered, so the flood ends with `#flooded`
+    /// and `status` is asked through a FIFO until it shows that last line applied.
+    static func floodZenityInput(_ state: FloodState, on screen: VirtualScreen) async throws {
+        let folder = try TemporaryFolder()
+        let fifo = folder.path("k.fifo")
+        let overlay = try LiveOverlay.start(on: screen, state.arguments + ["--fade", "0", "--fifo", fifo])
+        defer { overlay.stop() }
+        try await overlay.waitForEvent("shown")
+        // The zenity progress flood sets what is already set: a still ring with no next change.
+        if state == .zenityProgress { try await overlay.send("50") }
+        let before = state.status
+        #expect(try await overlay.status(throughFIFO: fifo, until: { $0 == before.line }) == before.line)
+
+        let start = overlay.events.count
+        try await overlay.program.send(String(repeating: state.floodLine, count: Self.floodLines) + "#flooded\n",
+                                       within: Self.floodSeconds)
+        let after = before.with(message: "flooded")
+        #expect(try await overlay.status(throughFIFO: fifo, until: { $0 == after.line }) == after.line)
+        #expect(overlay.events[start...].allSatisfy { $0.hasPrefix("visible=") }, "zenity's input is never answered")
+        #expect(overlay.program.errors.text == "", "a line zenity ignores is not reported either")
     }
 
     // MARK: - Every exit path's answers

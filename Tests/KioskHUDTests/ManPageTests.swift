@@ -24,15 +24,16 @@ import Testing
     }
 
     @Test func manPageListsEveryOptionOfTheHelpInTheSameOrder() throws {
-        #expect(listedOptions(try manPage) == Option.allCases.map(\.rawValue))
+        #expect(listedOptions(try manPage) == Option.allCases.map(\.rawValue) + ZenityOption.allCases.map(\.rawValue))
     }
 
     @Test func manPageNamesEachOptionsValueAsTheHelpDoes() throws {
         let page = try manPage
-        for option in Option.allCases {
-            guard let value = option.expectedValue else { continue }
-            let escapedName = option.rawValue.replacingOccurrences(of: "-", with: #"\-"#)
-            #expect(page.contains(#".B \#(escapedName) \fI\#(value)\fR"#), "\(option.rawValue) \(value)")
+        let valued = Option.allCases.map { ($0.rawValue, $0.expectedValue) } + ZenityOption.allCases.map { ($0.rawValue, $0.expectedValue) }
+        for (name, value) in valued {
+            guard let value else { continue }
+            let escapedName = name.replacingOccurrences(of: "-", with: #"\-"#)
+            #expect(page.contains(#".B \#(escapedName) \fI\#(value)\fR"#), "\(name) \(value)")
         }
     }
 

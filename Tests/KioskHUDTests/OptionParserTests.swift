@@ -16,7 +16,7 @@ import Testing
             "--message", "Receiving ECG...", "--detail", "Lead II", "--font-size", "18", "--size=200", "--style", "medium", "--layout", "horizontal",
             "--color", "gray", "--text-color", "#FFFFFF", "--hud-color", "#000000CC", "--corner-radius", "8",
             "--backdrop", "none", "--spokes", "8", "--period", "2", "--smooth", "--font", "/tmp/a.ttf",
-            "--min-font-size", "14", "--max-lines", "2", "--display", "1", "--window", "640x480",
+            "--min-font-size", "14", "--max-lines", "2", "--window", "640x480",
             "--tick-rate", "30", "--start-hidden", "--exit-on-eof", "--at", "0.5", "--snapshot", "out.png",
         ])
         #expect(options.message == "Receiving ECG...")
@@ -36,7 +36,7 @@ import Testing
         #expect(options.fontPaths == ["/tmp/a.ttf"])
         #expect(options.appearance.minimumFontPixels == 14)
         #expect(options.appearance.maximumLines == 2)
-        #expect(options.display == 1)
+        #expect(try OptionParser.parse(["--display", "1"]).display == 1)  // not with --snapshot: a snapshot opens no display
         #expect(options.windowSize == Size(width: 640, height: 480))
         #expect(options.ticksPerSecond == 30)
         #expect(options.startsHidden && options.exitsAtEndOfInput)

@@ -47,19 +47,25 @@ import Testing
         }
     }
 
+    /// GLib's line ends, which zenity reads with: each line with the bytes that ended it.
     @Test(arguments: [
-        ("42", Command.progress(42)),
-        ("100", .progress(100)),
-        ("7.5", .progress(7.5)),
-        ("#Copying files...", .message("Copying files...")),
-        ("# spaced ", .message("spaced")),
-        ("pulsate:true", .pulsate(true)),
-        ("pulsate: false", .pulsate(false)),
-        ("quit", .quit),
-        ("msg still works", .message("still works")),
-    ])
-    func zenityInputParses(line: String, expected: Command) throws {
-        #expect(try CommandParser.parse(line, dialect: .zenity) == expected)
+        ("a\nb\n", [("a", "\n"), ("b", "\n")]),
+        ("a\r\nb", [("a", "\r\n")]),
+        ("a\rb\r\r\n", [("a", "\r"), ("b", "\r"), ("", "\r\n")]),
+        ("a\u{0}b\u{2029}c\n", [("a", "\u{0}"), ("b", "\u{2029}"), ("c", "\n")]),
+        ("a\r", []),
+    ] as [(String, [(String, String)])])
+    func glibLineEndsAreZenitys(input: String, expected: [(String, String)]) {
+        var reader = LineReader(endsLikeGLib: true)
+        let lines = reader.feed(Array(input.utf8))
+        #expect(lines.map { String(decoding: $0.bytes ?? [], as: UTF8.self) } == expected.map(\.0))
+        #expect(lines.map { String(decoding: $0.terminator, as: UTF8.self) } == expected.map(\.1))
+    }
+
+    @Test func aCarriageReturnLastEndsItsLineAtTheEndOfInput() {
+        var reader = LineReader(endsLikeGLib: true)
+        #expect(reader.feed(Array("#x\r".utf8)).isEmpty, "GLib waits to see whether a \\n follows")
+        #expect(reader.finish() == LineReader.Line(number: 1, bytes: Array("#x".utf8), terminator: [0x0D]))
     }
 
     @Test func zenityLinesAreNotCommandsInTheStandardDialect() {

@@ -20,7 +20,6 @@
 #include <X11/Xlib.h>
 #include <X11/Xlibint.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 struct kp_grab {
     Display *display;
@@ -29,7 +28,6 @@ struct kp_grab {
     int watching;
     Window *watched;
     size_t watched_count, watched_capacity;
-    int connection_loss_status;
 };
 
 /* Events that say a grab ended, wanted on the root whenever the grab is wanted. */
@@ -37,7 +35,9 @@ static const long root_mask = FocusChangeMask | EnterWindowMask | LeaveWindowMas
 /* The same on other windows while watching. */
 static const long watched_mask = FocusChangeMask | EnterWindowMask | LeaveWindowMask;
 /* The pointer events the grab takes (and discards). */
-static const unsigned int pointer_mask = ButtonPressMask | ButtonReleaseMask | PointerMotionMask;
+/* During the grab every pointer event goes to this connection; motion is not asked for, so the
+ * server discards it instead of sending it on every move. */
+static const unsigned int pointer_mask = ButtonPressMask | ButtonReleaseMask;
 
 /* Every X error on this connection is expected and harmless (a watched window destroyed before
  * a request about it arrived: BadWindow). The process-wide Xlib error handler would end the
@@ -49,23 +49,11 @@ static int ignore_error(Display *display, xError *error, XExtCodes *codes, int *
     return 1;
 }
 
-static void exit_on_connection_loss(Display *display, void *context) {
-    (void)display;
-    const struct kp_grab *grab = context;
-    static const char message[] = "kiosk-spinner: lost the connection to the X server; exiting\n";
-    if (write(2, message, sizeof message - 1) < 0) { /* nothing more can be said */ }
-    _exit(grab->connection_loss_status);
-}
-
-struct kp_grab *kp_grab_open(int connection_loss_status) {
+struct kp_grab *kp_grab_open(void) {
     struct kp_grab *grab = calloc(1, sizeof *grab);
     if (!grab) return NULL;
     grab->display = XOpenDisplay(NULL);
     if (!grab->display) { free(grab); return NULL; }
-    grab->connection_loss_status = connection_loss_status;
-    /* The process-wide IO error handler (kp_x11_exit_on_connection_loss) exits first when it is
-     * set; this per-connection exit handler covers the time before and replaces Xlib's exit(1). */
-    XSetIOErrorExitHandler(grab->display, exit_on_connection_loss, grab);
     XExtCodes *codes = XAddExtension(grab->display);
     if (codes) XESetError(grab->display, codes->extension, ignore_error);
     grab->root = DefaultRootWindow(grab->display);

@@ -6,7 +6,6 @@
 #include <X11/Xutil.h>
 #include <X11/extensions/shape.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 int kp_x11_set_shape(void *display, unsigned long window, enum kp_shape_kind kind, const int *xywh, int count) {
     Display *x = display;
@@ -51,15 +50,13 @@ void kp_x11_raise(void *display, unsigned long window) {
     XFlush(x);
 }
 
-/* What happens when an X connection breaks; set once before any connection is used. */
+/* What happens when an X connection breaks; set once before any connection is opened. */
 static void (*connection_loss_handler)(void);
 
+/* Xlib's IO error handler: the handler ends the process (Xlib would exit(1) if it returned). */
 static int on_connection_loss(Display *display) {
     (void)display;
-    if (connection_loss_handler) connection_loss_handler();
-    static const char message[] = "kiosk-spinner: lost the connection to the X server; exiting\n";
-    if (write(2, message, sizeof message - 1) < 0) { /* nothing more can be said */ }
-    _exit(1);
+    connection_loss_handler();
     return 0;
 }
 

@@ -13,8 +13,11 @@ public enum Command: Sendable, Equatable {
     /// Show a determinate ring (or bar) filled to this percentage, 0...100; nil goes back to the
     /// wheel.
     case progress(Double?)
-    /// zenity's `pulsate:true` (the wheel) or `pulsate:false` (the ring, where progress was).
+    /// zenity's `pulsate:true` (the wheel) or `pulsate:false` (the ring, at the last percentage).
     case pulsate(Bool)
+    /// zenity's percentage line: the percentage, 0...100, shown at once unless pulsating (then
+    /// kept for `pulsate:false`, as zenity keeps it).
+    case percentage(Double)
     /// Replace the wheel with an outcome's mark, set the message when given, and hide after the
     /// dismiss delay.
     case outcome(Outcome, message: String?)

@@ -2,23 +2,21 @@
 ///
 /// Grammar: a command word, case-insensitive, then its argument after the first run of spaces.
 /// Leading and trailing white space is ignored. Blank lines mean nothing and parse to nil.
-/// psplash's `MSG text`, `PROGRESS n` and `QUIT` are the same words. The zenity dialect also
-/// takes zenity --progress input: a line starting with a digit sets the progress, `#TEXT` sets
-/// the message, and `pulsate:true|false` switches between the wheel and the ring.
+/// psplash's `MSG text`, `PROGRESS n` and `QUIT` are the same words. zenity --progress input is
+/// `ZenityProgressInput`'s.
 public enum CommandParser {
     /// The spellings a stream of input uses.
     public enum Dialect: Sendable, Equatable {
         /// kiosk-spinner's commands (and psplash's).
         case standard
-        /// zenity --progress input, plus kiosk-spinner's commands.
+        /// zenity --progress input, read as zenity reads it (`ZenityProgressInput`).
         case zenity
     }
 
     /// Parses `line`; returns nil for a blank line and throws `CommandError` for a bad one.
-    public static func parse(_ line: String, dialect: Dialect = .standard) throws(CommandError) -> Command? {
+    public static func parse(_ line: String) throws(CommandError) -> Command? {
         let trimmed = line.trimmingBlanks()
         guard !trimmed.isEmpty else { return nil }
-        if dialect == .zenity, let command = try zenityCommand(trimmed) { return command }
         let word: Substring
         let argument: String
         if let gap = trimmed.firstIndex(where: \.isBlank) {
@@ -88,19 +86,6 @@ public enum CommandParser {
             throw .invalidArgument(command: command, argument: text, expected: "a colour (\(expected))")
         }
         return color
-    }
-
-    private static func zenityCommand(_ line: String) throws(CommandError) -> Command? {
-        if line.hasPrefix("#") { return .message(String(line.dropFirst()).trimmingBlanks()) }
-        if let first = line.first, first.isASCIIDigit {
-            let number = line.prefix { $0.isASCIIDigit || $0 == "." }
-            return .progress(try percentage(String(number), command: "progress"))
-        }
-        switch line.lowercased().filter({ !$0.isBlank }) {
-        case "pulsate:true": return .pulsate(true)
-        case "pulsate:false": return .pulsate(false)
-        default: return nil
-        }
     }
 
     private static func noArgument(_ command: Command, _ name: String, _ argument: String) throws(CommandError) -> Command {

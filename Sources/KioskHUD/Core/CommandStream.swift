@@ -7,7 +7,9 @@ public enum HostEvent: Sendable, Equatable {
 }
 
 /// The host's byte stream turned into commands: lines cut and capped by a `LineReader`, decoded
-/// and cleaned by `TextSanitizer`, parsed by `CommandParser`. Blank lines produce nothing.
+/// and cleaned by `TextSanitizer`, parsed by `CommandParser`. Blank lines produce nothing. In the
+/// zenity dialect lines end as zenity's do and `ZenityProgressInput` reads their raw bytes;
+/// a line zenity ignores produces nothing, not even a report.
 public struct CommandStream: Sendable {
     private var lines: LineReader
     private let dialect: CommandParser.Dialect
@@ -15,7 +17,7 @@ public struct CommandStream: Sendable {
     /// Creates a stream whose lines are capped at `lineLimitBytes`, read in `dialect`, ending at
     /// NUL bytes too when `endsAtNUL` (psplash's writers end commands so).
     public init(lineLimitBytes: Int = 4096, dialect: CommandParser.Dialect = .standard, endsAtNUL: Bool = false) {
-        lines = LineReader(limitBytes: lineLimitBytes, endsAtNUL: endsAtNUL)
+        lines = LineReader(limitBytes: lineLimitBytes, endsAtNUL: endsAtNUL, endsLikeGLib: dialect == .zenity)
         self.dialect = dialect
     }
 
@@ -33,8 +35,11 @@ public struct CommandStream: Sendable {
         guard let bytes = line.bytes else {
             return .rejected(.lineTooLong(limitBytes: lines.limitBytes), line: line.number)
         }
+        if dialect == .zenity {
+            return ZenityProgressInput.command(bytes, terminator: line.terminator).map { .command($0, line: line.number) }
+        }
         do {
-            return try CommandParser.parse(TextSanitizer.text(from: bytes), dialect: dialect).map { .command($0, line: line.number) }
+            return try CommandParser.parse(TextSanitizer.text(from: bytes)).map { .command($0, line: line.number) }
         } catch {
             return .rejected(error, line: line.number)
         }

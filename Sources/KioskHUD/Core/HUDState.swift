@@ -13,6 +13,9 @@ public struct HUDState: Sendable, Equatable {
     public var progress: Double?
     /// The last progress, kept for zenity's `pulsate:false`.
     public var lastProgress: Double = 0
+    /// Whether zenity's `pulsate:true` (or `--pulsate`) shows the wheel until `pulsate:false`:
+    /// a percentage meanwhile is only kept.
+    public var isPulsating = false
     /// The outcome shown instead of the wheel, and the tick it came.
     public var outcome: (kind: Outcome, atTick: Int)?
 
@@ -25,6 +28,7 @@ public struct HUDState: Sendable, Equatable {
     public static func == (lhs: HUDState, rhs: HUDState) -> Bool {
         lhs.isVisible == rhs.isVisible && lhs.isBlocking == rhs.isBlocking && lhs.message == rhs.message
             && lhs.detail == rhs.detail && lhs.progress == rhs.progress && lhs.lastProgress == rhs.lastProgress
+            && lhs.isPulsating == rhs.isPulsating
             && lhs.outcome?.kind == rhs.outcome?.kind && lhs.outcome?.atTick == rhs.outcome?.atTick
     }
 
@@ -46,8 +50,13 @@ public struct HUDState: Sendable, Equatable {
         case .progress(let value):
             progress = value
             if let value { lastProgress = value }
+            isPulsating = false
             outcome = nil
+        case .percentage(let value):
+            lastProgress = value
+            if !isPulsating { progress = value }
         case .pulsate(let on):
+            isPulsating = on
             progress = on ? nil : lastProgress
         case .outcome(let kind, let text):
             outcome = (kind, tick)

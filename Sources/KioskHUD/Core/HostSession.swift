@@ -178,23 +178,6 @@ public struct HostSession: Sendable {
     }
 
     private static func quoted(_ text: String) -> String {
-        "\"" + text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
+        "\"" + text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"").replacingAll("\n", with: "\\n") + "\""
     }
-}
-
-extension String {
-    /// The string with every `target` replaced by `replacement`.
-    func replacingAll(_ target: Character, with replacement: String) -> String {
-        reduce(into: "") { result, character in
-            if character == target { result += replacement } else { result.append(character) }
-        }
-    }
-}
-
-infix operator %% : MultiplicationPrecedence
-
-/// The remainder of `value / modulus` in 0..<modulus, also for negative values.
-func %% (value: Int, modulus: Int) -> Int {
-    let remainder = value % modulus
-    return remainder < 0 ? remainder + modulus : remainder
 }

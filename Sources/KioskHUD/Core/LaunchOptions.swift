@@ -22,6 +22,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var timing = Timing()
     /// How stdin's lines are read: kiosk-spinner's commands, or zenity --progress input.
     public var dialect = CommandParser.Dialect.standard
+    /// zenity --progress's options, used in the zenity dialect.
+    public var zenity = ZenityProgressOptions()
     /// A named FIFO to read commands from as well (NUL or newline ends a command).
     public var fifoPath: String?
     /// Use an existing FIFO (`fifoPath` or psplash's) even when another user owns it or its group
@@ -74,4 +76,28 @@ public struct LaunchOptions: Sendable, Equatable {
 
     /// The default options.
     public init() {}
+
+    /// What the overlay shows at start: the message, details and visibility asked for, or in
+    /// the zenity dialect zenity's dialog at start (`ZenityProgressOptions.initialState`).
+    public var initialState: HUDState {
+        var state: HUDState
+        if dialect == .zenity {
+            let messageGiven = message != LaunchOptions().message
+            state = zenity.initialState(visible: !startsHidden, message: messageGiven ? message : nil)
+        } else {
+            state = HUDState(isVisible: !startsHidden, message: message)
+        }
+        state.detail = detail
+        return state
+    }
+
+    /// How the overlay ends in zenity's place, in the zenity dialect (nil otherwise): with
+    /// `--auto-close`, at 100 % and at the end of input; without, the full bar stays
+    /// `--dismiss-after` seconds after the end of input (0 keeps it); `--timeout` if given.
+    public var zenityEndings: LoopPolicy.ZenityEndings? {
+        guard dialect == .zenity else { return nil }
+        let hold = timing.dismissAfterSeconds
+        return LoopPolicy.ZenityEndings(autoCloses: zenity.autoCloses, fullBarSeconds: hold > 0 ? hold : nil,
+                                        timeoutSeconds: zenity.timeoutSeconds.flatMap { $0 > 0 ? Double($0) : nil })
+    }
 }

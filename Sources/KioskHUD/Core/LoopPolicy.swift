@@ -71,8 +71,22 @@ public enum ExitReason: Sendable, Equatable {
     case stopSignal(Int32)
     /// The development window was closed.
     case windowClosed
-    /// The process that started the overlay was gone at start (`--exit-with-parent`).
-    case parentGone
+    /// zenity's `--auto-close`: a percentage line reached 100, or the input ended.
+    case autoClose
+    /// zenity input ended: the bar was filled to 100 % and shown for the hold time (zenity
+    /// would wait for its OK button, which an overlay does not have).
+    case progressFinished
+    /// zenity's `--timeout` ran out.
+    case timedOut
+
+    /// True when the answers before the exit are worth waiting for (the host asked to end, or
+    /// its input did, and it reads them); a signal or a closed window ends promptly instead.
+    public var waitsForAnswers: Bool {
+        switch self {
+        case .quit, .endOfInput, .autoClose, .progressFinished, .timedOut: return true
+        case .stopSignal, .windowClosed: return false
+        }
+    }
 }
 
 /// What one step decided: what to draw, what to write, how long to sleep, whether to stop.
@@ -105,11 +119,34 @@ public struct LoopPolicy: Sendable {
         public var exitsAtEndOfInput = false
         /// Also report rejected lines on stdout (`error line N: ...`).
         public var reportsErrorsOnStdout = false
+        /// How zenity --progress ends, in the zenity dialect; nil otherwise.
+        public var zenity: ZenityEndings?
 
         /// Creates settings.
-        public init(exitsAtEndOfInput: Bool = false, reportsErrorsOnStdout: Bool = false) {
+        public init(exitsAtEndOfInput: Bool = false, reportsErrorsOnStdout: Bool = false, zenity: ZenityEndings? = nil) {
             self.exitsAtEndOfInput = exitsAtEndOfInput
             self.reportsErrorsOnStdout = reportsErrorsOnStdout
+            self.zenity = zenity
+        }
+    }
+
+    /// How the overlay ends in zenity's place: at the end of input the bar fills to 100 % (as
+    /// zenity's does), then the overlay exits, at once with `--auto-close`, else after
+    /// `fullBarSeconds`; with `--auto-close` a percentage of 100 exits too; `--timeout` exits.
+    public struct ZenityEndings: Sendable, Equatable {
+        /// `--auto-close`.
+        public var autoCloses = false
+        /// How long the full bar stays after the end of input before the exit; nil: until
+        /// `quit` or a signal (zenity's dialog waits for OK).
+        public var fullBarSeconds: Double?
+        /// `--timeout`: seconds from the start to exit with `timedOut`; nil: never.
+        public var timeoutSeconds: Double?
+
+        /// Creates zenity's endings.
+        public init(autoCloses: Bool = false, fullBarSeconds: Double? = nil, timeoutSeconds: Double? = nil) {
+            self.autoCloses = autoCloses
+            self.fullBarSeconds = fullBarSeconds
+            self.timeoutSeconds = timeoutSeconds
         }
     }
 
@@ -119,6 +156,8 @@ public struct LoopPolicy: Sendable {
     private let settings: Settings
     private var drawn: [Frame?]
     private var hasStepped = false
+    /// An exit that time will bring (zenity's full bar held, `--timeout`), the earliest first.
+    private var scheduledExit: (tick: Int, reason: ExitReason)?
 
     /// Creates the policy for `session` shown on the displays `composers` lay out (at least
     /// one). `grabStatus` is `.unsupported` where the windowing system cannot grab.
@@ -130,6 +169,9 @@ public struct LoopPolicy: Sendable {
         self.settings = settings
         _ = self.session.noteGrab(grabStatus)
         drawn = Array(repeating: nil, count: composers.count)
+        if let timeout = settings.zenity?.timeoutSeconds {
+            schedule(.timedOut, atTick: session.clock.wholeTicks(inSeconds: timeout))
+        }
     }
 
     /// Applies `inputs` in order at `tick`, then lets time move on to `tick`. The first step
@@ -149,6 +191,11 @@ public struct LoopPolicy: Sendable {
                 return result
             }
         }
+        if let scheduled = scheduledExit, tick >= scheduled.tick {
+            result.exit = scheduled.reason
+            result.frames = Array(repeating: nil, count: composers.count)
+            return result
+        }
         result.answers += session.advance(to: tick).map(Self.event)
         var frames: [Frame?] = []
         for index in composers.indices {
@@ -159,8 +206,14 @@ public struct LoopPolicy: Sendable {
         result.frames = frames
         result.wantsGrab = session.wantsGrab
         result.answers += session.noteGrab(session.grab.status).map(Self.event)
-        result.wakeTick = session.nextChangeTick(after: tick)
+        result.wakeTick = [session.nextChangeTick(after: tick), scheduledExit?.tick].compactMap { $0 }.min()
         return result
+    }
+
+    /// Exits with `reason` at `tick`, unless an exit is due earlier.
+    private mutating func schedule(_ reason: ExitReason, atTick tick: Int) {
+        if let scheduled = scheduledExit, scheduled.tick <= tick { return }
+        scheduledExit = (tick, reason)
     }
 
     /// Applies one input; returns why to exit when it ends the program.
@@ -170,6 +223,7 @@ public struct LoopPolicy: Sendable {
             return .quit
         case .host(.command(let command, _), let source):
             result.answers += session.apply(command, atTick: tick).map { Self.answer($0, from: source) }
+            if case .percentage(100) = command, settings.zenity?.autoCloses == true { return .autoClose }
         case .host(.rejected(let error, let line), let source):
             result.reports.append("\(source.lineLabel) \(line): \(error)")
             if settings.reportsErrorsOnStdout || source.hasItsOwnAnswers {
@@ -177,12 +231,24 @@ public struct LoopPolicy: Sendable {
             }
         case .endOfInput:
             if settings.exitsAtEndOfInput { return .endOfInput }
+            if let zenity = settings.zenity { return endZenityInput(zenity, atTick: tick, to: &result) }
         case .stopSignal(let number):
             return .stopSignal(number)
         case .windowClosed:
             return .windowClosed
         case .grab(let status):
             result.answers += session.noteGrab(status).map(Self.event)
+        }
+        return nil
+    }
+
+    /// zenity's end of input: the bar fills to 100 % and stops pulsating; `--auto-close` exits at
+    /// once, otherwise the full bar is drawn and the exit comes after `fullBarSeconds`.
+    private mutating func endZenityInput(_ zenity: ZenityEndings, atTick tick: Int, to result: inout LoopStep) -> ExitReason? {
+        if zenity.autoCloses { return .autoClose }
+        result.answers += session.apply(.progress(100), atTick: tick).map(Self.event)
+        if let seconds = zenity.fullBarSeconds {
+            schedule(.progressFinished, atTick: tick + session.clock.wholeTicks(inSeconds: seconds))
         }
         return nil
     }

@@ -4,6 +4,7 @@
 ///
 /// Lines break at spaces, and between CJK characters where a script uses no spaces; a word wider
 /// than a line breaks between grapheme clusters. No character or grapheme is ever cut in half.
+/// A `\n` in the text (zenity's `#Line one\nLine two`) always starts a new line.
 public struct MessageFitter: Sendable {
     /// The area's width in pixels.
     public var widthPixels: Int
@@ -31,19 +32,22 @@ public struct MessageFitter: Sendable {
     /// Fits `text` using `measurer`; an empty text fits as no lines.
     public func fit(_ text: String, measurer: some TextMeasurer) -> FittedMessage {
         guard !text.isEmpty else { return FittedMessage(fontPixels: nominalFontPixels, lineHeightPixels: 0, lines: [], isTruncated: false) }
-        if let size = largestSingleLineSize(text, measurer) {
-            return FittedMessage(fontPixels: size, lineHeightPixels: measurer.lineHeight(fontPixels: size), lines: [text], isTruncated: false)
+        var paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if paragraphs.count > 1, paragraphs.last == "" { paragraphs.removeLast() }  // a final break adds no line
+        if let size = largestUnwrappedSize(paragraphs, measurer) {
+            return FittedMessage(fontPixels: size, lineHeightPixels: measurer.lineHeight(fontPixels: size), lines: paragraphs, isTruncated: false)
         }
         let size = minimumFontPixels
         let lineBudget = max(1, min(maximumLines, heightPixels / max(1, measurer.lineHeight(fontPixels: size))))
         return wrap(text, fontPixels: size, lineBudget: lineBudget, measurer)
     }
 
-    /// The largest size from nominal down to minimum at which `text` fits on one line, found by
-    /// bisection (width grows with size).
-    private func largestSingleLineSize(_ text: String, _ measurer: some TextMeasurer) -> Int? {
+    /// The largest size from nominal down to minimum at which each of `paragraphs` fits on one
+    /// line, found by bisection (width grows with size).
+    private func largestUnwrappedSize(_ paragraphs: [String], _ measurer: some TextMeasurer) -> Int? {
         func fits(_ size: Int) -> Bool {
-            measurer.width(of: text, fontPixels: size) <= widthPixels && measurer.lineHeight(fontPixels: size) <= heightPixels
+            paragraphs.count <= maximumLines && paragraphs.count * measurer.lineHeight(fontPixels: size) <= heightPixels
+                && paragraphs.allSatisfy { measurer.width(of: $0, fontPixels: size) <= widthPixels }
         }
         guard fits(minimumFontPixels) else { return nil }
         var low = minimumFontPixels, high = nominalFontPixels
@@ -60,9 +64,20 @@ public struct MessageFitter: Sendable {
         var lines: [String] = []
         var rest = Substring(text)
         while !rest.isEmpty, lines.count < lineBudget {
-            let line = longestFittingLine(of: rest, fits: fits)
+            let paragraphEnd = rest.firstIndex(of: "\n") ?? rest.endIndex
+            if paragraphEnd == rest.startIndex {
+                lines.append("")
+                rest = rest.dropFirst()
+                continue
+            }
+            let line = longestFittingLine(of: rest[..<paragraphEnd], fits: fits)
             lines.append(String(line.text).trimmingBlanks())
-            rest = line.rest.drop(while: \.isBlank)
+            let remainder = line.rest.drop(while: \.isBlank)
+            if !remainder.isEmpty {
+                rest = rest[remainder.startIndex...]
+            } else {
+                rest = paragraphEnd < rest.endIndex ? rest[rest.index(after: paragraphEnd)...] : rest[rest.endIndex...]
+            }
         }
         guard !rest.isEmpty, let last = lines.popLast() else {
             return FittedMessage(fontPixels: fontPixels, lineHeightPixels: lineHeight, lines: lines, isTruncated: false)

@@ -48,6 +48,9 @@ enum Option: String, CaseIterable {
     case help = "--help"
     case version = "--version"
 
+    /// Short spellings, each standing for its long option.
+    static let shortSpellings: [String: Option] = ["-h": .help]
+
     /// What the value looks like, or nil for a flag.
     var expectedValue: String? {
         switch self {
@@ -120,12 +123,12 @@ enum Option: String, CaseIterable {
         case .listen: return "answer clients on this Unix socket, made 0600 (see \"kiosk-spinner send\")"
         case .listenGroup: return "give the --listen socket to this group, mode 0660, so its members may connect"
         case .psplash: return "read psplash's FIFO, $PSPLASH_FIFO_DIR/psplash_fifo (default /run)"
-        case .zenity: return "read zenity --progress input on stdin (N, #TEXT, pulsate:true|false)"
+        case .zenity: return "the same as --progress: read stdin as zenity --progress reads it"
         case .errorsToStdout: return "also report rejected lines on stdout as \"error line N: ...\""
         case .exitWithParent: return "exit when the process that started the overlay dies"
         case .config: return "read settings (name = value lines) from FILE; options given here win"
         case .printConfig: return "print the effective settings in that format and exit"
-        case .help: return "print this help and exit"
+        case .help: return "print this help and exit (also -h)"
         case .version: return "print the version and exit"
         }
     }

@@ -11,6 +11,18 @@ public enum OptionError: Error, Sendable, Equatable, CustomStringConvertible {
     case unexpectedArgument(String)
     /// An option whose value is longer than an input line may be (`LaunchOptions.lineLimitBytes`).
     case valueTooLong(option: String, limitBytes: Int)
+    /// Two options that make no sense together (see `OptionConflict`), and why.
+    case conflict(first: String, second: String, reason: String)
+    /// An option that means something only with another one.
+    case needsOther(option: String, other: String)
+
+    /// Whether the usage helps after this error: not for a combination, whose line says it all.
+    public var callsForUsage: Bool {
+        switch self {
+        case .conflict, .needsOther: return false
+        case .unknownOption, .missingValue, .invalidValue, .unexpectedArgument, .valueTooLong: return true
+        }
+    }
 
     public var description: String {
         switch self {
@@ -19,6 +31,8 @@ public enum OptionError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidValue(let option, let value, let expected): return "\(option) takes \(expected), not \(DiagnosticText.quoted(value))"
         case .unexpectedArgument(let word): return "unexpected argument \(DiagnosticText.quoted(word)) (options start with --)"
         case .valueTooLong(let option, let limit): return "\(option) takes at most \(limit) bytes"
+        case .conflict(let first, let second, let reason): return "\(first) and \(second) cannot be used together: \(reason)"
+        case .needsOther(let option, let other): return "\(option) applies only with \(other)"
         }
     }
 }

@@ -1,6 +1,8 @@
 /// Reads the command line into `LaunchOptions`. Options take their value as the next argument or
 /// after `=` (`--size 200`, `--size=200`). A value may be as long as a line of input
-/// (`LaunchOptions.lineLimitBytes`), no longer.
+/// (`LaunchOptions.lineLimitBytes`), no longer. `-h` is `--help`. zenity --progress's options
+/// (`ZenityOption`) are taken too, and refused without `--progress` (or `--zenity`). Options that
+/// make no sense together are refused (`OptionConflict`).
 public enum OptionParser {
     /// Parses `arguments` (without the program's name) over `base` (the defaults, or what a
     /// settings file set). The first `--font` replaces the settings file's fonts.
@@ -8,7 +10,9 @@ public enum OptionParser {
         var options = base
         var fontsGiven = false
         var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
+        var given: Set<Option> = []
+        while let spelled = remaining.popFirst() {
+            let argument = Option.shortSpellings[spelled]?.rawValue ?? spelled
             guard argument.hasPrefix("--") else { throw .unexpectedArgument(argument) }
             let name: String
             var inlineValue: String?
@@ -18,7 +22,13 @@ public enum OptionParser {
             } else {
                 name = argument
             }
+            if let zenityOption = ZenityOption(rawValue: name) {
+                let value = zenityOption.expectedValue == nil ? nil : inlineValue ?? remaining.popFirst()
+                try apply(zenityOption, value: value, inlineValue: inlineValue, to: &options)
+                continue
+            }
             guard let option = Option(rawValue: name) else { throw .unknownOption(name) }
+            given.insert(option)
             if option.expectedValue == nil {
                 if let inlineValue { throw .invalidValue(option: name, value: inlineValue, expected: "no value") }
                 try option.apply(value: "", to: &options)
@@ -36,6 +46,24 @@ public enum OptionParser {
             }
             try option.apply(value: value, to: &options)
         }
+        if options.dialect != .zenity, let first = options.zenity.givenOptions.first {
+            throw .needsOther(option: first, other: "--progress")
+        }
+        if let refusal = OptionConflict.refusal(given: given) { throw refusal }
         return options
+    }
+
+    /// Applies one of zenity's options with its value (nil for a flag, or when none was left).
+    private static func apply(_ option: ZenityOption, value: String?, inlineValue: String?,
+                              to options: inout LaunchOptions) throws(OptionError) {
+        guard let expected = option.expectedValue else {
+            if let inlineValue { throw .invalidValue(option: option.rawValue, value: inlineValue, expected: "no value") }
+            return try option.apply(value: "", to: &options)
+        }
+        guard let value else { throw .missingValue(option: option.rawValue, expected: expected) }
+        guard value.utf8.count <= LaunchOptions.lineLimitBytes else {
+            throw .valueTooLong(option: option.rawValue, limitBytes: LaunchOptions.lineLimitBytes)
+        }
+        try option.apply(value: value, to: &options)
     }
 }

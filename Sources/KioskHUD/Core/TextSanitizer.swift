@@ -6,6 +6,13 @@ public enum TextSanitizer {
         clean(String(decoding: bytes, as: UTF8.self))
     }
 
+    /// Cleans text that is already decoded, keeping its line breaks as `\n`: `\r\n`, `\r`,
+    /// U+2028 and U+2029 become `\n`, as a GTK label breaks lines at each of them.
+    public static func cleanKeepingLineBreaks(_ text: String) -> String {
+        text.split(omittingEmptySubsequences: false) { ["\n", "\r", "\r\n", "\u{2028}", "\u{2029}"].contains($0) }
+            .map { clean(String($0)) }.joined(separator: "\n")
+    }
+
     /// Cleans text that is already decoded.
     public static func clean(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()

@@ -5,10 +5,8 @@ public enum Usage {
 
     /// The full help text.
     public static var text: String {
-        let lines = Option.allCases.map { option -> String in
-            let spelling = option.rawValue + (option.expectedValue.map { " " + $0 } ?? "")
-            return "  " + spelling + String(repeating: " ", count: max(1, 30 - spelling.count)) + option.summary
-        }
+        let lines = Option.allCases.map { line($0.rawValue, $0.expectedValue, $0.summary) }
+        let zenityLines = ZenityOption.allCases.map { line($0.rawValue, $0.expectedValue, $0.summary) }
         return """
             usage: kiosk-spinner [options]
                    \(SendRequest.usage)
@@ -18,15 +16,26 @@ public enum Usage {
             and exits 0; 1 when none listens or a command is rejected; --wait shown|hidden|...
             waits for that event (--timeout SECONDS; answers alone wait \(Int(SendRequest.defaultAnswerSeconds)) s at most).
 
-            Commands: show | hide | msg TEXT | detail TEXT | block [on|off] | unblock | quit
+            Commands: \(CommandSyntax.list(indent: "          ", width: 100))
 
             Options:
             \(lines.joined(separator: "\n"))
 
+            zenity --progress options (swap "zenity" for "kiosk-spinner" in a zenity --progress line):
+            \(zenityLines.joined(separator: "\n"))
+
             Exit status: 0 on quit, end of input with --exit-on-eof, SIGINT, SIGTERM or SIGHUP;
             1 when a font cannot be loaded, a thread cannot start or a snapshot cannot be written;
             2 for a bad option or settings file; 3 when no display can be opened; 4 when the
-            display goes away. SIGUSR1, SIGUSR2 and SIGALRM are ignored.
+            display goes away; 5 when zenity's --timeout ran out (with --progress, 0 also when
+            --auto-close saw 100 or the input ended); 6 when --display names a display the server
+            does not have. SIGUSR1, SIGUSR2 and SIGALRM are ignored.
             """
+    }
+
+    /// One option's line: its spelling and value, then its summary in a column.
+    private static func line(_ name: String, _ value: String?, _ summary: String) -> String {
+        let spelling = name + (value.map { " " + $0 } ?? "")
+        return "  " + spelling + String(repeating: " ", count: max(1, 30 - spelling.count)) + summary
     }
 }

@@ -11,15 +11,17 @@ final class CommandInbox: @unchecked Sendable {
     /// The most host lines waiting at once.
     static let capacity = 8192
 
-    private let wake: @Sendable () -> Void
+    private let wake: @Sendable () -> Bool
 
     // Guards `items` and `isWakePending`.
     private let condition = Condition()
     private var items: [LoopInput] = []
     private var isWakePending = false
 
-    /// Creates an inbox that calls `wake` (from any thread) when the loop should look at it.
-    init(wake: @escaping @Sendable () -> Void) {
+    /// Creates an inbox that calls `wake` (from any thread) when the loop should look at it;
+    /// `wake` returns false when the wake-up could not be sent (it is tried again at the next
+    /// post).
+    init(wake: @escaping @Sendable () -> Bool) {
         self.wake = wake
     }
 
@@ -59,7 +61,6 @@ final class CommandInbox: @unchecked Sendable {
     /// Wakes the loop unless a wake-up is already on its way; call holding the lock.
     private func wakeOnce() {
         guard !isWakePending else { return }
-        isWakePending = true
-        wake()
+        isWakePending = wake()
     }
 }

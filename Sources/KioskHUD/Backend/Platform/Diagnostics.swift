@@ -8,7 +8,7 @@ import KioskCore
 /// through `DiagnosticText` where the message is made, and the whole line is escaped and cut here
 /// again, so a path or a library's reason cannot smuggle control bytes or megabytes in either.
 public enum Diagnostics {
-    private static let standardError = LineWriter(descriptor: STDERR_FILENO, name: "stderr writer")
+    private static let standardError = LineWriter.withThreadIfPossible(descriptor: STDERR_FILENO, name: "stderr writer")
 
     /// The most bytes of a report's text (after the program's name), escapes included, before it
     /// is cut with "…": room for a path and a quotation of `DiagnosticText.quotedLimitBytes` each.
@@ -23,16 +23,6 @@ public enum Diagnostics {
     /// Queues `text` for stderr as it is (the usage after a bad option).
     public static func show(_ text: String) {
         standardError.post(text)
-    }
-
-    /// Waits (at most `seconds`) until every report queued is written: call before exiting.
-    public static func flush(within seconds: Double = 0.5) {
-        standardError.drain(within: seconds)
-    }
-
-    /// Reports a rejected input line as `kiosk-spinner: line N: <problem>`.
-    static func report(_ error: CommandError, line: Int) {
-        report("line \(line): \(error)")
     }
 
     /// Writes all of `text` to `descriptor`, retrying short and interrupted writes; returns false

@@ -4,7 +4,7 @@ import Synchronization
 /// Writes lines to a descriptor (stdout's events, stderr's reports) from a thread of its own, so
 /// the render loop never blocks on a host that does not read: while the queue is full, new lines
 /// are dropped; once the descriptor is closed or broken, every line is dropped (SIGPIPE is
-/// ignored). If the thread cannot start, lines are written at once instead.
+/// ignored).
 final class LineWriter: @unchecked Sendable {
     /// The most lines waiting at once (about 1 MB at most).
     static let capacity = 16384
@@ -14,34 +14,48 @@ final class LineWriter: @unchecked Sendable {
 
     private let descriptor: Int32
 
-    // Guards `lines`, `isWriting`, `isBroken` and `writesDirectly`.
+    private let writesDirectly: Bool
+
+    // Guards `lines`, `isWriting` and `isBroken`.
     private let condition = Condition()
     private var lines: [String] = []
     private var isWriting = false
     private var isBroken = false
-    private var writesDirectly = false
 
-    /// Starts the writer thread for `descriptor`, named `name` (for ps and gdb).
-    init(descriptor: Int32, name: String) {
+    /// Starts the writer thread for `descriptor`, named `name` (for ps and gdb); throws when the
+    /// thread cannot start.
+    init(descriptor: Int32, name: String) throws(NativeThread.StartFailure) {
         self.descriptor = descriptor
-        do {
-            try NativeThread.start(name: name) { [self] in run() }
-        } catch {
-            condition.locked { writesDirectly = true }
-        }
+        writesDirectly = false
+        try NativeThread.start(name: name) { [self] in run() }
         Self.all.withLock { $0.append(self) }
+    }
+
+    /// A writer that writes each line at once on the caller's thread, outside any lock (so a
+    /// finish never waits on it): what stderr falls back to when its thread cannot start, so
+    /// that failure can still be told.
+    private init(writingDirectlyTo descriptor: Int32) {
+        self.descriptor = descriptor
+        writesDirectly = true
+    }
+
+    /// The writer for `descriptor` with a thread of its own, or, when the system refuses the
+    /// thread, one that writes directly.
+    static func withThreadIfPossible(descriptor: Int32, name: String) -> LineWriter {
+        (try? LineWriter(descriptor: descriptor, name: name)) ?? LineWriter(writingDirectlyTo: descriptor)
     }
 
     /// Queues `line` (a newline is added), or drops it when the queue is full or the descriptor
     /// is gone.
     func post(_ line: String) {
+        if writesDirectly {
+            guard !condition.locked({ isBroken }) else { return }
+            let written = Diagnostics.writeAll(line + "\n", to: descriptor)
+            if !written { condition.locked { isBroken = true } }
+            return
+        }
         condition.locked {
-            guard !isBroken else { return }
-            if writesDirectly {
-                isBroken = !Diagnostics.writeAll(line + "\n", to: descriptor)
-                return
-            }
-            guard lines.count < Self.capacity else { return }
+            guard !isBroken, lines.count < Self.capacity else { return }
             lines.append(line + "\n")
             condition.broadcast()
         }
@@ -55,11 +69,6 @@ final class LineWriter: @unchecked Sendable {
                 if !condition.wait(until: deadline), MonotonicClock.nanoseconds() >= deadline { return }
             }
         }
-    }
-
-    /// Waits at most `seconds` until every queued line is written (`drain(until:)`).
-    func drain(within seconds: Double) {
-        drain(until: MonotonicClock.deadline(inSeconds: seconds))
     }
 
     /// Drains every writer made, all by `deadline`.

@@ -4,21 +4,31 @@ import Synchronization
 /// The one way the program ends, whatever ends it (`quit`, end of input, a signal, a lost
 /// display, a failed start): every line queued for stdout and stderr before it is written
 /// (for a bounded time, so a host that does not read cannot hold the exit up), the files the
-/// program created (its FIFO) are removed, and the process exits with the status. The first
-/// caller wins; any other thread that calls it afterwards waits for the exit.
+/// program created (its FIFO) are removed, and the process exits with the status.
+///
+/// The first caller wins. A later caller (a stop signal's watcher while the loop is already
+/// finishing) waits at most until the first one's deadline plus `lateMarginSeconds`, then exits
+/// itself with its own status (removing the files too), so no finish can outlast the budget of
+/// the most urgent one.
 public enum ProgramExit {
     /// How long the answers before `quit` or the end of input may take to reach the host.
     public static let answersSeconds = 0.5
     /// How long a signal's or a lost display's finish may take: the whole stop stays well
     /// inside 200 ms.
     public static let promptSeconds = 0.08
+    /// How long a late caller waits past the finishing one's deadline (its files to be removed).
+    static let lateMarginSeconds = 0.01
 
-    private static let isFinishing = Atomic<Bool>(false)
+    private struct Finishing {
+        var deadline: UInt64
+    }
+
+    private static let finishing = Mutex<Finishing?>(nil)
     private static let createdPaths = Mutex<[String]>([])
     private static let drains = Mutex<[@Sendable (UInt64) -> Void]>([])
 
     /// True once a finish has begun.
-    static var hasBegun: Bool { isFinishing.load(ordering: .sequentiallyConsistent) }
+    static var hasBegun: Bool { finishing.withLock { $0 != nil } }
 
     /// Removes `path` at exit (a FIFO this program created).
     static func removeAtExit(_ path: String) {
@@ -31,25 +41,31 @@ public enum ProgramExit {
         drains.withLock { $0.append(drain) }
     }
 
-    /// No longer removes `path` at exit.
-    static func keepAtExit(_ path: String) {
-        createdPaths.withLock { $0.removeAll { $0 == path } }
-    }
-
     /// Reports `last` (when given), writes what is queued (at most `seconds`), removes the
     /// program's files, and exits with `status`. Only the first caller's `last` is reported, so
     /// two threads noticing one failure say it once.
     public static func finish(_ status: ExitStatus, within seconds: Double = answersSeconds,
                               reporting last: String? = nil) -> Never {
-        guard isFinishing.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged else {
-            // Another thread is finishing; it exits the process soon.
-            while true { pause() }
+        let mine = MonotonicClock.deadline(inSeconds: seconds)
+        let earlier: UInt64? = finishing.withLock { current in
+            if let current { return current.deadline }
+            current = Finishing(deadline: mine)
+            return nil
+        }
+        if let earlier {
+            let giveUp = min(earlier, mine) + UInt64(lateMarginSeconds * 1e9)
+            while MonotonicClock.nanoseconds() < giveUp { usleep(1000) }
+            removeCreatedFiles()
+            _exit(status.rawValue)
         }
         if let last { Diagnostics.report(last) }
-        let deadline = MonotonicClock.deadline(inSeconds: seconds)
-        LineWriter.drainAll(until: deadline)
-        for drain in drains.withLock({ $0 }) { drain(deadline) }
-        for path in createdPaths.withLock({ $0 }) { unlink(path) }
+        LineWriter.drainAll(until: mine)
+        for drain in drains.withLock({ $0 }) { drain(mine) }
+        removeCreatedFiles()
         _exit(status.rawValue)
+    }
+
+    private static func removeCreatedFiles() {
+        for path in createdPaths.withLock({ $0 }) { unlink(path) }
     }
 }

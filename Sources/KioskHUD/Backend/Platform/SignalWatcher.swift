@@ -27,19 +27,22 @@ public enum SignalWatcher {
     public static func start() throws {
         var signals = sigset_t()
         sigemptyset(&signals)
-        for number in stopSignals {
-            signal(number, SIG_DFL)
-            sigaddset(&signals, number)
-        }
-        for number in ignoredSignals { signal(number, SIG_IGN) }
+        for number in stopSignals { sigaddset(&signals, number) }
         pthread_sigmask(SIG_BLOCK, &signals, nil)
+        for number in stopSignals { signal(number, SIG_DFL) }
+        for number in ignoredSignals { signal(number, SIG_IGN) }
         let blocked = signals
         try NativeThread.start(name: "signals") {
             var set = blocked
             var number: Int32 = 0
             while sigwait(&set, &number) != 0 {}
-            if let handler = onStop.withLock({ $0 }) { handler(number) }
             let deadline = MonotonicClock.deadline(inSeconds: graceSeconds)
+            // The loop is told on a thread of its own, so nothing the telling waits on (a lock,
+            // an X server that does not answer) can hold up the deadline below.
+            if let handler = onStop.withLock({ $0 }) {
+                let signalNumber = number
+                try? NativeThread.start(name: "stop request") { handler(signalNumber) }
+            }
             while MonotonicClock.nanoseconds() < deadline, !ProgramExit.hasBegun { usleep(2000) }
             ProgramExit.finish(.success, within: ProgramExit.promptSeconds)
         }

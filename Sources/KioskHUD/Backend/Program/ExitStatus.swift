@@ -1,3 +1,5 @@
+import KioskCore
+
 
 /// The program's exit statuses, as documented in `--help`.
 public enum ExitStatus: Int32, Sendable, CaseIterable {
@@ -12,4 +14,19 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     /// The display went away while the overlay was showing (the X server died or the
     /// connection broke).
     case displayLost = 4
+    /// zenity's `--timeout` ran out (zenity's own status for it).
+    case timedOut = 5
+    /// `--display N` names a display the server does not have. Retrying cannot help, so a
+    /// service does not restart on it (`RestartPreventExitStatus=` in the unit).
+    case noSuchDisplay = 6
+}
+
+extension ExitStatus {
+    /// The status a loop's exit ends with: success, unless zenity's `--timeout` ran out.
+    init(_ reason: ExitReason) {
+        switch reason {
+        case .quit, .endOfInput, .stopSignal, .windowClosed, .autoClose, .progressFinished: self = .success
+        case .timedOut: self = .timedOut
+        }
+    }
 }

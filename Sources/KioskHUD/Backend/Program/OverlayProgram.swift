@@ -7,28 +7,20 @@ import KioskCore
 /// `quit`, a signal, or (with `--exit-on-eof`) the end of input; every end goes through
 /// `ProgramExit.finish`.
 public enum OverlayProgram {
-    /// Runs the overlay; returns the exit status once the loop ends (or a start failed, reported).
-    public static func run(options: LaunchOptions) -> ExitStatus {
+    /// Runs the overlay until it ends (exit 0 on `quit`, a stop signal or, when asked, the end
+    /// of input), or reports why it could not start and exits with that failure's status.
+    public static func run(options: LaunchOptions) -> Never {
         do {
-            return status(of: try start(options))
+            try start(options)
         } catch {
-            Diagnostics.report("\(error)")
-            return error.exitStatus
+            ProgramExit.finish(error.exitStatus, reporting: "\(error)")
         }
     }
 
-    /// Every reason to end is a success: the host asked, or a signal did.
-    private static func status(of reason: ExitReason) -> ExitStatus {
-        switch reason {
-        case .quit, .endOfInput, .stopSignal, .windowClosed, .parentGone: return .success
-        }
-    }
-
-    private static func start(_ options: LaunchOptions) throws(StartupError) -> ExitReason {
+    private static func start(_ options: LaunchOptions) throws(StartupError) -> Never {
         let parent = getppid()
         if options.exitsWithParent, kp_exit_with_parent(parent) == 0 {
-            Diagnostics.report("the process that started the overlay is gone; exiting")
-            return .parentGone
+            ProgramExit.finish(.success, reporting: "the process that started the overlay is gone; exiting")
         }
         let fifo: FIFOReader?
         do {
@@ -50,6 +42,7 @@ public enum OverlayProgram {
         }
         let session: SDLSession
         do { session = try SDLSession(video: true) } catch { throw .display(error) }
+        try checkDisplayExists(options)
         let font: FontChain
         do { font = try openFonts(options, session: session) } catch { throw .fonts(error) }
         var outputs: [(OverlayOutput, FrameComposer)] = []
@@ -67,14 +60,21 @@ public enum OverlayProgram {
             throw .display(error)
         }
         let settings = LoopPolicy.Settings(exitsAtEndOfInput: options.exitsAtEndOfInput,
-                                           reportsErrorsOnStdout: options.reportsErrorsOnStdout)
+                                           reportsErrorsOnStdout: options.reportsErrorsOnStdout,
+                                           zenity: options.zenityEndings)
         let loop = try RenderLoop(session: makeSession(options), outputs: outputs, settings: settings, font: font,
-                              grabsInput: options.windowSize == nil, control: control) { inbox throws(NativeThread.StartFailure) in
+                              grabsInput: options.windowSize == nil && isOnX11, control: control) { inbox throws(NativeThread.StartFailure) in
             try InputReader.start(dialect: options.dialect, inbox: inbox)
             try fifo?.start(inbox: inbox)
             try control?.start(inbox: inbox)
         }
-        return try loop.run()
+        try loop.run()
+    }
+
+    /// True when SDL draws through an X server (SDL_GetCurrentVideoDriver), where `block` must hold
+    /// keyboard and pointer itself; on KMSDRM the overlay owns all input anyway.
+    private static var isOnX11: Bool {
+        SDL_GetCurrentVideoDriver().map { String(cString: $0) } == "x11"
     }
 
     /// Where the overlay shows: a plain window (`--window`), every display (`--display all`), or
@@ -83,6 +83,15 @@ public enum OverlayProgram {
         if let size = options.windowSize { return [.plain(size)] }
         guard options.mirrorsOnAllDisplays else { return [.overlay(display: options.display)] }
         return (0..<max(1, Int(SDL_GetNumVideoDisplays()))).map { .overlay(display: $0) }
+    }
+
+    /// Refuses `--display N` when the display server has no display N (SDL_GetNumVideoDisplays),
+    /// so it is named as such instead of as a display that cannot be opened.
+    private static func checkDisplayExists(_ options: LaunchOptions) throws(StartupError) {
+        guard options.windowSize == nil, !options.mirrorsOnAllDisplays else { return }
+        let count = Int(SDL_GetNumVideoDisplays())
+        guard count > 0, options.display >= count else { return }
+        throw .noSuchDisplay(index: options.display, count: count)
     }
 
     /// The display's diagonal DPI (SDL_GetDisplayDPI), or nil when SDL does not know it.
@@ -114,14 +123,7 @@ public enum OverlayProgram {
 
     /// The session the options describe: what is shown at start, the look and the timing.
     static func makeSession(_ options: LaunchOptions) -> HostSession {
-        var state = HUDState(isVisible: !options.startsHidden, message: options.message)
-        state.detail = options.detail
-        return HostSession(appearance: options.appearance, timing: options.timing,
-                           clock: FixedStepClock(ticksPerSecond: options.ticksPerSecond), state: state)
-    }
-
-    /// The scene the options describe on a screen of `screen`, for `--snapshot`.
-    static func makeScene(_ options: LaunchOptions, screen: Size) -> OverlayScene {
-        OverlayScene(session: makeSession(options), composer: FrameComposer(screen: screen, scale: options.scale ?? 1))
+        HostSession(appearance: options.appearance, timing: options.timing,
+                    clock: FixedStepClock(ticksPerSecond: options.ticksPerSecond), state: options.initialState)
     }
 }

@@ -14,28 +14,33 @@ final class RenderLoop {
     private let inbox: CommandInbox
     private let grab: BlockingGrab?
     private let startReaders: (CommandInbox) throws(NativeThread.StartFailure) -> Void
-    private let answers = LineWriter(descriptor: STDOUT_FILENO, name: "event writer")
+    private let answers: LineWriter
     private let control: ControlServer?
     private let startNanoseconds = MonotonicClock.nanoseconds()
 
     /// Creates a loop showing `session` on `outputs`, each laid out by its composer, with `font`;
-    /// with `grabsInput`, blocking holds keyboard and pointer through a `BlockingGrab`.
+    /// with `grabsInput`, blocking holds keyboard and pointer through a `BlockingGrab`, and a grab
+    /// that cannot be set up is a start failure: a `block` that does not block must never run.
     /// `startReaders` starts the threads that feed the inbox, once `ready` is written. Answers
     /// for control-socket clients go to `control`.
     init(session: HostSession, outputs: [(OverlayOutput, FrameComposer)], settings: LoopPolicy.Settings,
          font: FontChain, grabsInput: Bool, control: ControlServer? = nil,
          startReaders: @escaping (CommandInbox) throws(NativeThread.StartFailure) -> Void) throws(StartupError) {
-        let wakeType = SDL_RegisterEvents(1)
+        // Any user event wakes the loop; a registered type keeps it apart from SDL's own.
+        let registered = SDL_RegisterEvents(1)
+        let wakeType = registered == UInt32.max ? SDL_USEREVENT.rawValue : registered
         let inbox = CommandInbox {
             var event = SDL_Event()
             event.type = wakeType
-            SDL_PushEvent(&event)
+            return SDL_PushEvent(&event) == 1
         }
         do {
+            answers = try LineWriter(descriptor: STDOUT_FILENO, name: "event writer")
             grab = grabsInput ? try BlockingGrab.start { inbox.postControl(.grab($0)) } : nil
         } catch {
             throw .thread(error)
         }
+        if grabsInput, grab == nil { throw .blockingGrab }
         policy = LoopPolicy(session: session, composers: outputs.map(\.1), settings: settings,
                             grabStatus: grab == nil ? .unsupported : .released)
         self.outputs = outputs.map(\.0)
@@ -45,8 +50,10 @@ final class RenderLoop {
         self.control = control
     }
 
-    /// Runs until the policy says to exit; returns why, after its answers were queued.
-    func run() throws(StartupError) -> ExitReason {
+    /// Runs until the policy says to exit, then ends the program through `ProgramExit.finish`
+    /// (while the windows and SDL are still alive: nothing is torn down before the exit), giving
+    /// the answers before a `quit` time to reach the host, and a stop signal none to speak of.
+    func run() throws(StartupError) -> Never {
         SignalWatcher.whenStopping { [inbox] in inbox.postControl(.stopSignal($0)) }
         var inputs: [LoopInput] = []
         while true {
@@ -56,13 +63,16 @@ final class RenderLoop {
             grab?.want(step.wantsGrab)
             step.reports.forEach(Diagnostics.report)
             write(step.answers, applied: inputs)
-            if let exit = step.exit { return exit }
+            if let exit = step.exit {
+                ProgramExit.finish(ExitStatus(exit),
+                                   within: exit.waitsForAnswers ? ProgramExit.answersSeconds : ProgramExit.promptSeconds)
+            }
             if step.isFirst {
                 if let socket = Environment.value("NOTIFY_SOCKET") { _ = kp_notify_systemd(socket, "READY=1") }
                 do { try startReaders(inbox) } catch { throw .thread(error) }
             }
-            if waitForEvents(until: step.wakeTick) { inbox.postControl(.windowClosed) }
-            inputs = inbox.takeAll()
+            let closed = waitForEvents(until: step.wakeTick)
+            inputs = inbox.takeAll() + (closed ? [.windowClosed] : [])
         }
     }
 
@@ -92,10 +102,8 @@ final class RenderLoop {
         var got: Int32
         if let tick {
             let deadline = startNanoseconds + policy.session.clock.nanoseconds(atTick: tick)
-            let now = MonotonicClock.nanoseconds()
-            got = deadline <= now
-                ? SDL_PollEvent(&event)
-                : SDL_WaitEventTimeout(&event, Int32(min((deadline - now + 999_999) / 1_000_000, 60_000)))
+            let milliseconds = MonotonicClock.milliseconds(until: deadline)
+            got = milliseconds == 0 ? SDL_PollEvent(&event) : SDL_WaitEventTimeout(&event, milliseconds)
         } else {
             got = SDL_WaitEvent(&event)
         }

@@ -20,11 +20,15 @@ public enum SnapshotProgram {
             settled.timing.graceSeconds = 0
             settled.timing.minimumShowSeconds = 0
             settled.timing.fadeSeconds = 0
-            var scene = OverlayProgram.makeScene(settled, screen: turned.logicalSize)
-            if isatty(STDIN_FILENO) == 0 { applyInput(to: &scene, dialect: options.dialect) }
-            let tick = Int((options.snapshotAtSeconds * Double(scene.clock.ticksPerSecond)).rounded(.down))
-            scene.advance(to: tick)
-            _ = try renderer.draw(scene.frame(atTick: tick, measurer: font))
+            var policy = LoopPolicy(session: OverlayProgram.makeSession(settled),
+                                    composers: [FrameComposer(screen: turned.logicalSize, scale: options.scale ?? 1)],
+                                    settings: LoopPolicy.Settings(), grabStatus: .unsupported)
+            let applied = isatty(STDIN_FILENO) == 0 ? applyInput(to: &policy, dialect: options.dialect, measurer: font) : nil
+            let tick = Int((options.snapshotAtSeconds * Double(policy.session.clock.ticksPerSecond)).rounded(.down))
+            // A step draws only what changed: the frame at `tick`, or the one the input left.
+            if let frame = policy.step([], atTick: tick, measurer: font).frames[0] ?? applied {
+                _ = try renderer.draw(frame)
+            }
             _ = turned.turn([PixelRect(x: 0, y: 0, width: turned.logicalSize.width, height: turned.logicalSize.height)])
             try writePNG(display, to: path)
             return .success
@@ -34,20 +38,23 @@ public enum SnapshotProgram {
         }
     }
 
-    /// Applies stdin's commands at tick 0, reporting bad lines, up to the end or `quit`.
-    private static func applyInput(to scene: inout OverlayScene, dialect: CommandParser.Dialect) {
+    /// Applies stdin's commands at tick 0, chunk by chunk, up to the end or `quit`, reporting
+    /// bad lines (the answers have nobody to go to); returns the last frame a step drew.
+    private static func applyInput(to policy: inout LoopPolicy, dialect: CommandParser.Dialect,
+                                   measurer: some TextMeasurer) -> Frame? {
         var stream = CommandStream(lineLimitBytes: LaunchOptions.lineLimitBytes, dialect: dialect)
-        var quit = false
-        func apply(_ event: HostEvent) {
-            guard !quit else { return }
-            switch event {
-            case .command(.quit, _): quit = true
-            case .command(let command, _): scene.apply(command, atTick: 0)
-            case .rejected(let error, let line): Diagnostics.report(error, line: line)
-            }
+        var ended = false
+        var drawn: Frame?
+        func apply(_ events: [HostEvent]) {
+            guard !ended, !events.isEmpty else { return }
+            let step = policy.step(events.map { .host($0, from: .standardInput) }, atTick: 0, measurer: measurer)
+            step.reports.forEach(Diagnostics.report)
+            drawn = step.frames[0] ?? drawn
+            ended = step.exit != nil
         }
-        InputReader.forEachChunk(of: STDIN_FILENO) { chunk in stream.feed(chunk).forEach(apply) }
-        stream.finish().map(apply)
+        InputReader.forEachChunk(of: STDIN_FILENO) { chunk in apply(stream.feed(chunk)) }
+        apply(stream.finish().map { [$0] } ?? [])
+        return drawn
     }
 
     /// Saves a premultiplied canvas as an RGBA PNG (IMG_SavePNG).

@@ -11,15 +11,21 @@ enum StartupError: Error, CustomStringConvertible {
     case fonts(SDLError)
     /// No display could be opened, or its window made.
     case display(SDLError)
+    /// `--display index` asks for a display the server does not have; it has `count`.
+    case noSuchDisplay(index: Int, count: Int)
     /// A thread the overlay needs could not start (the system is out of threads or memory).
     case thread(NativeThread.StartFailure)
+    /// The X server refused the blocking grab's own connection (its client limit), so `block`
+    /// could not hold keyboard and pointer.
+    case blockingGrab
 
     /// The status the program exits with.
     var exitStatus: ExitStatus {
         switch self {
         case .fifo, .controlSocket: return .usage
-        case .fonts, .thread: return .failure
+        case .fonts, .thread, .blockingGrab: return .failure
         case .display: return .noDisplay
+        case .noSuchDisplay: return .noSuchDisplay
         }
     }
 
@@ -29,6 +35,14 @@ enum StartupError: Error, CustomStringConvertible {
         case .controlSocket(let refusal): return "\(refusal)"
         case .fonts(let error): return "cannot load the font: \(error)"
         case .thread(let failure): return "\(failure)"
+        case .blockingGrab:
+            return "cannot open a second connection to the X server for the blocking grab, so `block` could not hold "
+                + "keyboard and pointer; refusing to start"
+        case .noSuchDisplay(let index, let count):
+            let server = Environment.value("DISPLAY").map { "the X server at DISPLAY=\($0)" } ?? "this system"
+            let displays = count == 1 ? "1 display (0)" : "\(count) displays (0 to \(count - 1))"
+            return "--display \(index): no such display; \(server) has \(displays). "
+                + "Use --display with one of those, or --display all"
         case .display(let error):
             let display = Environment.value("DISPLAY").map { "No X server answers at DISPLAY=\($0). " } ?? ""
             return "cannot open a display: \(error). \(display)Set DISPLAY to a running X server (e.g. DISPLAY=:0), "

@@ -59,7 +59,7 @@ final class BlockingGrab: Sendable {
 
     /// The grab's thread: takes, keeps and releases the grab as wanted until the owner goes.
     private static func run(_ channel: Channel, report: @Sendable (Status) -> Void, answering answer: FileEnd) {
-        guard let grab = kp_grab_open(ExitStatus.displayLost.rawValue) else {
+        guard let grab = kp_grab_open() else {
             answer.writeByte(Channel.failed)
             return
         }
@@ -89,26 +89,20 @@ final class BlockingGrab: Sendable {
                 retries = true
                 continue
             }
-            let timeout = status == .refused ? Self.milliseconds(until: backstop) : -1
+            let timeout = status == .refused ? MonotonicClock.milliseconds(until: backstop) : -1
             var descriptors = [pollfd(fd: kp_grab_connection_fd(grab), events: Int16(POLLIN), revents: 0),
                                pollfd(fd: channel.wakeReader, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0, errno != EINTR {
-                Diagnostics.report("the blocking grab cannot wait for events (errno \(errno)); it no longer follows changes")
+                // Leaving releases the grab (kp_grab_close): the host must not be told it holds.
+                Diagnostics.report("the blocking grab cannot wait for events (errno \(errno)); it no longer holds anything")
+                if wanted || status != .released { report(.refused) }
                 return
             }
             if descriptors[1].revents != 0 { channel.drainWakes() }
             if status == .refused, MonotonicClock.nanoseconds() >= backstop { retries = true }
             // Events on the connection are read by kp_grab_drain at the top of the next round.
         }
-    }
-
-    /// Whole milliseconds from now until `deadline` (`MonotonicClock` nanoseconds), rounded up,
-    /// at least 0.
-    private static func milliseconds(until deadline: UInt64) -> Int32 {
-        let now = MonotonicClock.nanoseconds()
-        guard deadline > now else { return 0 }
-        return Int32(min((deadline - now + 999_999) / 1_000_000, 60_000))
     }
 
     /// What the owner and the thread share: what is wanted, whether to stop, and a pipe that

@@ -12,10 +12,10 @@ struct kp_grab;
 
 /**
  * Opens a connection to the X server named by DISPLAY (XOpenDisplay(NULL)). If that connection
- * breaks later, the process ends with `connection_loss_status` and one line on stderr, as it
- * does for the SDL connection. Returns NULL when no X server answers.
+ * breaks later, the process-wide handler of kp_x11_on_connection_loss ends the process, as for
+ * the SDL connection. Returns NULL when no X server answers.
  */
-struct kp_grab *kp_grab_open(int connection_loss_status);
+struct kp_grab *kp_grab_open(void);
 
 /** The connection's file descriptor, to wait on with poll() (POLLIN). */
 int kp_grab_connection_fd(const struct kp_grab *grab);

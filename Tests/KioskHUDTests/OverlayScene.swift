@@ -1,5 +1,7 @@
+@testable import KioskCore
+
 /// The overlay on one screen: a `HostSession` with the `FrameComposer` for that screen. What
-/// `--snapshot`, the tests and the fuzzer drive; the live loop keeps one session and a composer
+/// the scene tests drive; the live loop and `--snapshot` keep one session and a composer
 /// per display in its `LoopPolicy`.
 public struct OverlayScene: Sendable {
     /// What the host sees.
