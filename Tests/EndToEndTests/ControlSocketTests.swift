@@ -85,13 +85,17 @@ struct ControlSocketTests {
     @Test func aClientWithMoreThanOneMebibyteUnreadIsDisconnected() async throws {
         let (overlay, folder, path) = try await Self.listeningOverlay()
         defer { overlay.stop() }
-        // Answers of 8 KB (a 4,000-byte message and details): one read of its commands asks for
-        // more than the 1 MiB that may wait for one client.
-        let deaf = try SocketClient(path: path)
+        // Answers of 8 KB (a 4,000-byte message and details, set on stdin): the first read of its
+        // commands (4 KiB, some 585 status lines, read while nothing waits for it) asks for more
+        // than the 1 MiB that may wait for one client.
         let long = String(repeating: "m", count: 4000)
-        try await deaf.write("msg \(long)\ndetail \(long)\n" + String(repeating: "status\n", count: 2000))
-        try await Poll.until("the overlay to report the client that does not read", within: Self.promptSeconds,
-                             lastSeen: { overlay.program.errors.text }) {
+        _ = try await overlay.status(after: ["msg \(long)", "detail \(long)"])
+        let deaf = try SocketClient(path: path)
+        try await deaf.write(String(repeating: "status\n", count: 2000))
+        try await Poll.until("the overlay to report the client that does not read", within: Poll.defaultSeconds * Sanitizer.timeScale,
+                             lastSeen: { "stderr: \(overlay.program.errors.text.prefix(300)); running: \(overlay.program.isRunning); "
+                                 + "stdout: \(overlay.events.map { $0.prefix(30) }); closed: \(deaf.isClosedByOverlay); "
+                                 + "read: \(deaf.lines.count) lines of \(deaf.lines.first?.count ?? 0) bytes" }) {
             overlay.program.errors.lines.contains { $0.contains("did not read its answers (more than 1 MiB waiting); disconnected it") }
         }
         #expect(deaf.isClosedByOverlay)
