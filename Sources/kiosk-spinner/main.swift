@@ -2,10 +2,15 @@ import Glibc
 import KioskCore
 import KioskHUD
 
-/// kiosk-spinner: takes the stop signals first (so SIGINT and SIGTERM end it from its first
+/// kiosk-spinner: `kiosk-spinner send ...` is the control socket's client (SendProgram).
+/// Otherwise it takes the stop signals first (so SIGINT and SIGTERM end it from its first
 /// instruction, whatever it is doing), reads the settings and options, then runs the overlay,
 /// renders a snapshot, or prints what was asked for. Every end goes through ProgramExit.
 Environment.reserveStandardDescriptors()
+// The control socket's client: a short-lived command, so the default signals end it.
+if CommandLine.arguments.dropFirst().first == "send" {
+    ProgramExit.finish(SendProgram.run(arguments: Array(CommandLine.arguments.dropFirst(2))))
+}
 do {
     try SignalWatcher.start()
 } catch {

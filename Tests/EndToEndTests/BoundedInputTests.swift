@@ -10,9 +10,9 @@ struct BoundedInputTests {
     /// ended.
     static let promptSeconds = Poll.defaultSeconds
 
-    /// The most bytes stderr may hold after one refusal (the usage, about 4 KiB, follows a bad
-    /// option).
-    static let refusalStderrLimitBytes = 8192
+    /// The most bytes stderr may hold after one refusal: one report line (at most 2 KiB) and the
+    /// usage (about 9 KiB with zenity's and psplash's options): bounded, far from megabytes.
+    static let refusalStderrLimitBytes = 16384
 
     /// True for a character a terminal acts on instead of showing (C0 but the newline, DEL, C1).
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {

@@ -18,8 +18,12 @@ struct FileKind: Equatable, CustomStringConvertible {
     /// True for a named FIFO.
     var isFIFO: Bool { type == S_IFIFO }
 
+    /// True for a Unix socket.
+    var isSocket: Bool { type == S_IFSOCK }
+
     var description: String {
-        let names: [mode_t: String] = [S_IFIFO: "FIFO", S_IFREG: "regular file", S_IFDIR: "directory", S_IFLNK: "symbolic link"]
+        let names: [mode_t: String] = [S_IFIFO: "FIFO", S_IFREG: "regular file", S_IFDIR: "directory", S_IFLNK: "symbolic link",
+                                      S_IFSOCK: "socket"]
         return "\(names[type] ?? "file of type \(type)") mode \(String(permissions, radix: 8))"
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A second user for tests that need someone else's files (a FIFO planted by another user):
+/// A second user for tests that need someone else's files (a FIFO planted by another user) or
+/// someone else's access (a socket given to a group), and the groups such tests make:
 /// `kiosk-spinner-test`, a system user without a home, created on first use when missing. Needs
 /// root, as the tests here and in CI run; `isAvailable` says whether the tests can use it.
 enum OtherUser {
@@ -28,11 +29,31 @@ enum OtherUser {
         return found
     }
 
-    /// Runs `arguments` as the user (setpriv, no supplementary groups) and returns what it did.
-    static func run(_ arguments: [String]) async throws -> ChildProcess.Finished {
+    /// Runs `arguments` as the user (setpriv) with no supplementary group but
+    /// `supplementaryGroup`, and returns what it did.
+    static func run(_ arguments: [String], supplementaryGroup: gid_t? = nil) async throws -> ChildProcess.Finished {
         let (user, group) = try await ids()
-        return try await ChildProcess.run("setpriv", ["--reuid=\(user)", "--regid=\(group)", "--clear-groups", "--"] + arguments,
+        let groups = supplementaryGroup.map { "--groups=\($0)" } ?? "--clear-groups"
+        return try await ChildProcess.run("setpriv", ["--reuid=\(user)", "--regid=\(group)", groups, "--"] + arguments,
                                           environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// The id of the system group `name`, creating it (groupadd --system) if it does not exist yet.
+    static func makeGroup(named name: String) async throws -> gid_t {
+        if let found = groupID(name) { return found }
+        let made = try await ChildProcess.run("groupadd", ["--system", name], environment: ProcessInfo.processInfo.environment)
+        // Another test may have created it at the same moment: look again either way.
+        guard let found = groupID(name) else { throw Unavailable(description: "groupadd \(name) \(made.ending): \(made.errors)") }
+        return found
+    }
+
+    /// The group's id from the group database (getgrnam_r).
+    private static func groupID(_ name: String) -> gid_t? {
+        var entry = Glibc.group()
+        var found: UnsafeMutablePointer<Glibc.group>?
+        var buffer = [CChar](repeating: 0, count: 65536)
+        guard getgrnam_r(name, &entry, &buffer, buffer.count, &found) == 0, found != nil else { return nil }
+        return entry.gr_gid
     }
 
     /// The user's ids from the password database (getpwnam_r: other threads may look users up too).

@@ -30,6 +30,12 @@ public struct LaunchOptions: Sendable, Equatable {
     /// or others may write to it; without this such a FIFO is refused, since whoever can write
     /// to it drives the overlay.
     public var trustsOthersFIFO = false
+    /// A Unix stream socket to serve clients on (`--listen`): each client's commands, and the
+    /// answers to them and the events back to it.
+    public var controlSocketPath: String?
+    /// The group given the control socket (`--listen-group`, a name or a number), with mode 0660;
+    /// nil: the socket is 0600.
+    public var controlSocketGroup: String?
     /// Read psplash's FIFO: `$PSPLASH_FIFO_DIR/psplash_fifo` (default /run).
     public var readsPsplashFIFO = false
     /// The first of psplash's own options given (`-n`, `--angle`, ...), which need `--psplash`.

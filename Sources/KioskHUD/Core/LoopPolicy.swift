@@ -259,9 +259,6 @@ public struct LoopPolicy: Sendable {
     /// What a command from `source` caused: its answers (`pong`, status) go back to the asker,
     /// the events it set off (`shown`, `hidden`) to everyone.
     private static func answer(_ event: OverlayEvent, from source: InputSource) -> Answer {
-        switch event {
-        case .pong, .status, .error: return Answer(event.description, to: .asker(source))
-        case .ready, .shown, .hidden, .stalled, .grabLost, .grabHeld: return Answer(event.description, to: .everyone)
-        }
+        Answer(event.description, to: event.isBroadcast ? .everyone : .asker(source))
     }
 }

@@ -43,6 +43,8 @@ extension Option {
         case .progressStyle: return [look.progressStyle.rawValue]
         case .fifo: return options.fifoPath.map { [$0] }
         case .fifoTrustOthers: return flag(options.trustsOthersFIFO)
+        case .listen: return options.controlSocketPath.map { [$0] }
+        case .listenGroup: return options.controlSocketGroup.map { [$0] }
         case .psplash: return flag(options.readsPsplashFIFO)
         case .zenity: return flag(options.dialect == .zenity)
         case .errorsToStdout: return flag(options.reportsErrorsOnStdout)

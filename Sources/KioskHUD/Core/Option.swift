@@ -37,6 +37,8 @@ enum Option: String, CaseIterable {
     case progressStyle = "--progress-style"
     case fifo = "--fifo"
     case fifoTrustOthers = "--fifo-trust-others"
+    case listen = "--listen"
+    case listenGroup = "--listen-group"
     case psplash = "--psplash"
     case zenity = "--zenity"
     case errorsToStdout = "--errors-to-stdout"
@@ -57,7 +59,8 @@ enum Option: String, CaseIterable {
         case .dismissAfter: return "SECONDS"
         case .stallTimeout: return "SECONDS|off"
         case .progressStyle: return "ring|bar"
-        case .fifo, .config: return "PATH"
+        case .fifo, .config, .listen: return "PATH"
+        case .listenGroup: return "GROUP"
         case .showPercent, .fifoTrustOthers, .psplash, .zenity, .errorsToStdout, .exitWithParent, .printConfig: return nil
         case .size, .cornerRadius, .fontSize: return "PX|auto"
         case .minFontSize: return "PX"
@@ -117,6 +120,8 @@ enum Option: String, CaseIterable {
         case .progressStyle: return "determinate progress as a ring or a bar (default ring)"
         case .fifo: return "also read commands from this named FIFO (created 0600 if missing)"
         case .fifoTrustOthers: return "use an existing FIFO even if another user owns it or others may write to it"
+        case .listen: return "answer clients on this Unix socket, made 0600 (see \"kiosk-spinner send\")"
+        case .listenGroup: return "give the --listen socket to this group, mode 0660, so its members may connect"
         case .psplash: return "read psplash's FIFO, $PSPLASH_FIFO_DIR/psplash_fifo (default /run; made 0660)"
         case .zenity: return "the same as --progress: read stdin as zenity --progress reads it"
         case .errorsToStdout: return "also report rejected lines on stdout as \"error line N: ...\""
@@ -172,6 +177,8 @@ enum Option: String, CaseIterable {
         case .progressStyle: options.appearance.progressStyle = try choice(value)
         case .fifo: options.fifoPath = value
         case .fifoTrustOthers: options.trustsOthersFIFO = true
+        case .listen: options.controlSocketPath = value
+        case .listenGroup: options.controlSocketGroup = value
         case .psplash: options.readsPsplashFIFO = true
         case .zenity: options.dialect = .zenity
         case .errorsToStdout: options.reportsErrorsOnStdout = true

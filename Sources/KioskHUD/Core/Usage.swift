@@ -14,7 +14,12 @@ public enum Usage {
         let zenityLines = ZenityOption.allCases.map { line($0.rawValue, $0.expectedValue, $0.summary) }
         return """
             usage: kiosk-spinner [options]
+                   \(SendRequest.usage)
             A fullscreen "please wait" overlay driven by commands on stdin, one per line.
+            "send" gives each COMMAND to the overlay listening on --socket (default
+            $KIOSK_SPINNER_SOCKET, else \(SendRequest.defaultSocketPath)), prints the answers
+            and exits 0; 1 when none listens or a command is rejected; --wait shown|hidden|...
+            waits for that event (--timeout SECONDS; answers alone wait \(Int(SendRequest.defaultAnswerSeconds)) s at most).
 
             Commands: \(CommandSyntax.list(indent: "          ", width: 100))
 

@@ -25,6 +25,7 @@ public enum ProgramExit {
 
     private static let finishing = Mutex<Finishing?>(nil)
     private static let createdPaths = Mutex<[(path: String, identity: FileIdentity?)]>([])
+    private static let drains = Mutex<[@Sendable (UInt64) -> Void]>([])
 
     /// True once a finish has begun.
     static var hasBegun: Bool { finishing.withLock { $0 != nil } }
@@ -38,6 +39,12 @@ public enum ProgramExit {
     /// No longer removes `path` at exit.
     static func keepAtExit(_ path: String) {
         createdPaths.withLock { $0.removeAll { $0.path == path } }
+    }
+
+    /// Also waits for `drain` at exit (a writer to clients), given the deadline
+    /// (`MonotonicClock` nanoseconds) by which every queued line must be written.
+    static func drainAtExit(_ drain: @escaping @Sendable (UInt64) -> Void) {
+        drains.withLock { $0.append(drain) }
     }
 
     /// Reports `last` (when given), writes what is queued (at most `seconds`), removes the
@@ -59,6 +66,7 @@ public enum ProgramExit {
         }
         if let last { Diagnostics.report(last) }
         LineWriter.drainAll(until: mine)
+        for drain in drains.withLock({ $0 }) { drain(mine) }
         removeCreatedFiles()
         _exit(status.rawValue)
     }

@@ -31,6 +31,14 @@ public enum OverlayProgram {
         } catch {
             throw .fifo(error)
         }
+        let control: ControlServer?
+        do {
+            control = try options.controlSocketPath.map { path throws(ListeningSocket.Refusal) in
+                try ControlServer(listener: ListeningSocket(path: path, group: options.controlSocketGroup))
+            }
+        } catch {
+            throw .controlSocket(error)
+        }
         kp_x11_on_connection_loss {
             ProgramExit.finish(.displayLost, within: ProgramExit.promptSeconds,
                                reporting: "lost the connection to the X server; exiting")
@@ -58,9 +66,10 @@ public enum OverlayProgram {
                                            reportsErrorsOnStdout: options.reportsErrorsOnStdout,
                                            zenity: options.zenityEndings)
         let loop = try RenderLoop(session: makeSession(options), outputs: outputs, settings: settings, font: font,
-                              grabsInput: options.windowSize == nil && isOnX11) { inbox throws(NativeThread.StartFailure) in
+                              grabsInput: options.windowSize == nil && isOnX11, control: control) { inbox throws(NativeThread.StartFailure) in
             try InputReader.start(dialect: options.dialect, inbox: inbox)
             try fifo?.start(inbox: inbox)
+            try control?.start(inbox: inbox)
         }
         try loop.run()
     }

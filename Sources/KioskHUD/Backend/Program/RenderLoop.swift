@@ -15,14 +15,16 @@ final class RenderLoop {
     private let grab: BlockingGrab?
     private let startReaders: (CommandInbox) throws(NativeThread.StartFailure) -> Void
     private let answers: LineWriter
+    private let control: ControlServer?
     private let startNanoseconds = MonotonicClock.nanoseconds()
 
     /// Creates a loop showing `session` on `outputs`, each laid out by its composer, with `font`;
     /// with `grabsInput`, blocking holds keyboard and pointer through a `BlockingGrab`, and a grab
     /// that cannot be set up is a start failure: a `block` that does not block must never run.
-    /// `startReaders` starts the threads that feed the inbox, once `ready` is written.
+    /// `startReaders` starts the threads that feed the inbox, once `ready` is written. Answers
+    /// for control-socket clients go to `control`.
     init(session: HostSession, outputs: [(OverlayOutput, FrameComposer)], settings: LoopPolicy.Settings,
-         font: FontChain, grabsInput: Bool,
+         font: FontChain, grabsInput: Bool, control: ControlServer? = nil,
          startReaders: @escaping (CommandInbox) throws(NativeThread.StartFailure) -> Void) throws(StartupError) {
         // Any user event wakes the loop; a registered type keeps it apart from SDL's own.
         let registered = SDL_RegisterEvents(1)
@@ -45,6 +47,7 @@ final class RenderLoop {
         self.inbox = inbox
         self.font = font
         self.startReaders = startReaders
+        self.control = control
     }
 
     /// Runs until the policy says to exit, then ends the program through `ProgramExit.finish`
@@ -59,7 +62,7 @@ final class RenderLoop {
             draw(step.frames)
             grab?.want(step.wantsGrab)
             step.reports.forEach(Diagnostics.report)
-            step.answers.forEach { answers.post($0.line) }
+            write(step.answers, applied: inputs)
             if let exit = step.exit {
                 ProgramExit.finish(ExitStatus(exit),
                                    within: exit.waitsForAnswers ? ProgramExit.answersSeconds : ProgramExit.promptSeconds)
@@ -71,6 +74,13 @@ final class RenderLoop {
             let closed = waitForEvents(until: step.wakeTick)
             inputs = inbox.takeAll() + (closed ? [.windowClosed] : [])
         }
+    }
+
+    /// Writes `stepAnswers` to stdout and the control socket's clients, each to those it is
+    /// for, and tells the control socket that `inputs` were applied.
+    private func write(_ stepAnswers: [Answer], applied inputs: [LoopInput]) {
+        for answer in stepAnswers where answer.isForStandardOutput { answers.post(answer.line) }
+        control?.deliver(stepAnswers, applied: inputs)
     }
 
     /// Draws each output's changed frame, reporting (not stopping on) a failure.

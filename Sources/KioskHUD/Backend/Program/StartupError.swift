@@ -5,6 +5,8 @@ import KioskCore
 enum StartupError: Error, CustomStringConvertible {
     /// The FIFO named by `--fifo` or `--psplash` cannot be used.
     case fifo(FIFOReader.Problem)
+    /// The control socket named by `--listen` cannot be made.
+    case controlSocket(ListeningSocket.Refusal)
     /// No font could be opened.
     case fonts(SDLError)
     /// No display could be opened, or its window made.
@@ -20,7 +22,7 @@ enum StartupError: Error, CustomStringConvertible {
     /// The status the program exits with.
     var exitStatus: ExitStatus {
         switch self {
-        case .fifo(.refused): return .usage
+        case .fifo(.refused), .controlSocket: return .usage
         case .fifo(.unavailable), .fonts, .thread, .blockingGrab: return .failure
         case .display: return .noDisplay
         case .noSuchDisplay: return .noSuchDisplay
@@ -30,6 +32,7 @@ enum StartupError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .fifo(let problem): return "\(problem)"
+        case .controlSocket(let refusal): return "\(refusal)"
         case .fonts(let error): return "cannot load the font: \(error)"
         case .thread(let failure): return "\(failure)"
         case .blockingGrab:
