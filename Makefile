@@ -63,7 +63,8 @@ install: build
 	gzip -9n < kiosk-spinner.1 > $(DESTDIR)$(man1dir)/kiosk-spinner.1.gz
 	chmod 0644 $(DESTDIR)$(man1dir)/kiosk-spinner.1.gz
 	$(INSTALL) -m 0644 $(DOCS) $(DESTDIR)$(docdir)/
-	sed 's|/usr/bin/kiosk-spinner|$(bindir)/kiosk-spinner|g' contrib/kiosk-spinner.service > $(DESTDIR)$(unitdir)/kiosk-spinner.service
+	sed -e 's|/usr/bin/kiosk-spinner|$(bindir)/kiosk-spinner|g' -e 's|/usr/share/doc/kiosk-spinner|$(docdir)|g' \
+	    contrib/kiosk-spinner.service > $(DESTDIR)$(unitdir)/kiosk-spinner.service
 	chmod 0644 $(DESTDIR)$(unitdir)/kiosk-spinner.service
 
 uninstall:
