@@ -1,5 +1,4 @@
 import Glibc
-import Synchronization
 
 /// Writes lines to a descriptor (stdout's events, stderr's reports) from a thread of its own, so
 /// the render loop never blocks on a host that does not read: while the queue is full, new lines
@@ -10,7 +9,7 @@ final class LineWriter: @unchecked Sendable {
     static let capacity = 16384
 
     /// Every writer made, so the program's finish can drain them all.
-    private static let all = Mutex<[LineWriter]>([])
+    private static let all = LockedValue<[LineWriter]>([])
 
     private let descriptor: Int32
 
@@ -67,6 +66,18 @@ final class LineWriter: @unchecked Sendable {
         condition.locked {
             while (!lines.isEmpty || isWriting) && !isBroken {
                 if !condition.wait(until: deadline), MonotonicClock.nanoseconds() >= deadline { return }
+            }
+        }
+    }
+
+    /// Drops every line posted from now on, to every writer: what the program says after its
+    /// finish has written its last lines (a reader noticing the FIFO the finish removes) is not
+    /// news to anyone.
+    static func closeAll() {
+        for writer in all.withLock({ $0 }) {
+            writer.condition.locked {
+                writer.isBroken = true
+                writer.lines.removeAll()
             }
         }
     }

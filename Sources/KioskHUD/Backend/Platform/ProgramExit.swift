@@ -1,5 +1,4 @@
 import Glibc
-import Synchronization
 
 /// The one way the program ends, whatever ends it (`quit`, end of input, a signal, a lost
 /// display, a failed start): every line queued for stdout and stderr before it is written
@@ -23,9 +22,9 @@ public enum ProgramExit {
         var deadline: UInt64
     }
 
-    private static let finishing = Mutex<Finishing?>(nil)
-    private static let createdPaths = Mutex<[(path: String, identity: FileIdentity?)]>([])
-    private static let drains = Mutex<[@Sendable (UInt64) -> Void]>([])
+    private static let finishing = LockedValue<Finishing?>(nil)
+    private static let createdPaths = LockedValue<[(path: String, identity: FileIdentity?)]>([])
+    private static let drains = LockedValue<[@Sendable (UInt64) -> Void]>([])
 
     /// True once a finish has begun.
     static var hasBegun: Bool { finishing.withLock { $0 != nil } }
@@ -67,6 +66,7 @@ public enum ProgramExit {
         if let last { Diagnostics.report(last) }
         LineWriter.drainAll(until: mine)
         for drain in drains.withLock({ $0 }) { drain(mine) }
+        LineWriter.closeAll()
         removeCreatedFiles()
         _exit(status.rawValue)
     }

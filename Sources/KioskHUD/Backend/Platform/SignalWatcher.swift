@@ -1,5 +1,4 @@
 import Glibc
-import Synchronization
 
 /// How the program answers signals, from its first instruction: SIGINT, SIGTERM and SIGHUP
 /// stop it (exit 0, FIFO removed, answers written); SIGUSR1, SIGUSR2 and SIGALRM are ignored,
@@ -20,7 +19,7 @@ public enum SignalWatcher {
     /// How long the loop has to begin finishing after a stop signal before the watcher does.
     static let graceSeconds = 0.1
 
-    private static let onStop = Mutex<(@Sendable (Int32) -> Void)?>(nil)
+    private static let onStop = LockedValue<(@Sendable (Int32) -> Void)?>(nil)
 
     /// Starts watching. Call first thing, before any other thread starts, so every thread
     /// inherits the mask. Throws when the watcher's thread cannot start.

@@ -1,5 +1,4 @@
 import KioskCore
-import Synchronization
 
 /// The options in force: the settings file's (`--config FILE`, else the first of
 /// `$XDG_CONFIG_HOME/kiosk-spinner/config` and `/etc/kiosk-spinner.conf` that exists), then the
