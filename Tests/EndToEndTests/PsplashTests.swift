@@ -34,6 +34,7 @@ struct PsplashTests {
     /// moment the FIFO appears, and waits for the overlay to obey.
     static func raceOnce(on screen: VirtualScreen) async throws -> RaceResult {
         let folder = try TemporaryFolder()
+        defer { withExtendedLifetime(folder) {} }  // the FIFO lives in it until the overlay is gone
         let watch = try FolderWatch(folder.path)
         let program = try SpinnerExecutable.start(["--psplash", "--start-hidden"],
                                                   environment: environment(folder: folder.path, screen: screen))
@@ -74,6 +75,7 @@ struct PsplashTests {
 
     @Test func psplashWriteRightAfterAnotherWriterIsNeverLost() async throws {
         let folder = try TemporaryFolder()
+        defer { withExtendedLifetime(folder) {} }  // the FIFO lives in it until the overlay is gone
         let path = folder.path("psplash_fifo")
         let overlay = try await LiveOverlay.start(["--psplash"], extraEnvironment: ["PSPLASH_FIFO_DIR": folder.path])
         defer { overlay.stop() }
@@ -117,6 +119,7 @@ struct PsplashTests {
     @Test(arguments: Before.allCases, Stop.allCases)
     func theFIFOIsRemovedAtExit(before: Before, stop: Stop) async throws {
         let folder = try TemporaryFolder()
+        defer { withExtendedLifetime(folder) {} }  // the FIFO lives in it until the overlay is gone
         let path = folder.path("psplash_fifo")
         if before == .staleFIFO {
             try #require(mkfifo(path, 0o600) == 0, "mkfifo: \(String(cString: strerror(errno)))")
@@ -140,6 +143,7 @@ struct PsplashTests {
     /// to the next (the rule against FIFOs others may write to is for FIFOs it finds).
     @Test func theFIFOIsMadeWithPsplashsModeAndReadFromWriterToWriter() async throws {
         let folder = try TemporaryFolder()
+        defer { withExtendedLifetime(folder) {} }  // the FIFO lives in it until the overlay is gone
         let path = folder.path("psplash_fifo")
         let screen = try await VirtualScreen.start()
         defer { screen.stop() }
@@ -182,6 +186,7 @@ struct PsplashTests {
           arguments: UnwritableFolder.allCases)
     func aFolderThatCannotHoldTheFIFOIsOneLineAndExitOne(folder kind: UnwritableFolder) async throws {
         let folder = try TemporaryFolder()
+        defer { withExtendedLifetime(folder) {} }  // the FIFO lives in it until the overlay is gone
         try #require(chmod(folder.path, 0o755) == 0)
         let executable = try SpinnerExecutable.url().path
         let environment = Self.environment(folder: folder.path, screen: nil)
@@ -206,6 +211,7 @@ struct PsplashTests {
 
     @Test func fifoWithPsplashIsRefusedInOneLine() async throws {
         let folder = try TemporaryFolder()
+        defer { withExtendedLifetime(folder) {} }  // the FIFO lives in it until the overlay is gone
         let program = try SpinnerExecutable.start(["--fifo", folder.path("k.fifo"), "--psplash"],
                                                   environment: Self.environment(folder: folder.path, screen: nil))
         program.closeInput()
@@ -224,6 +230,7 @@ struct PsplashTests {
     ])
     func psplashsOwnSpellingsWorkAfterPsplash(spellings: [String]) async throws {
         let folder = try TemporaryFolder()
+        defer { withExtendedLifetime(folder) {} }  // the FIFO lives in it until the overlay is gone
         let path = folder.path("psplash_fifo")
         let settings = try await ChildProcess.run(SpinnerExecutable.url().path, ["--psplash"] + spellings + ["--print-config"],
                                                   environment: Self.environment(folder: folder.path, screen: nil))
@@ -255,6 +262,7 @@ struct PsplashTests {
     ])
     func psplashsSpellingsThatCannotWorkAreOneLine(arguments: [String], line: String) async throws {
         let folder = try TemporaryFolder()
+        defer { withExtendedLifetime(folder) {} }  // the FIFO lives in it until the overlay is gone
         let finished = try await ChildProcess.run(SpinnerExecutable.url().path, arguments,
                                                   environment: Self.environment(folder: folder.path, screen: nil))
         #expect(finished.ending == .exited(2))

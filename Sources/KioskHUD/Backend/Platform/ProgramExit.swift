@@ -60,6 +60,7 @@ public enum ProgramExit {
         if let earlier {
             let giveUp = min(earlier, mine) + UInt64(lateMarginSeconds * 1e9)
             while MonotonicClock.nanoseconds() < giveUp { usleep(1000) }
+            LineWriter.closeAll()
             removeCreatedFiles()
             _exit(status.rawValue)
         }
