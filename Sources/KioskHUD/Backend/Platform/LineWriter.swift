@@ -10,6 +10,9 @@ final class LineWriter: @unchecked Sendable {
 
     /// Every writer made, so the program's finish can drain them all.
     private static let all = LockedValue<[LineWriter]>([])
+    /// Set by `closeAll`: a writer made later (stderr's is made at its first report) drops its
+    /// lines too.
+    private static let isEveryWriterClosed = LockedValue(false)
 
     private let descriptor: Int32
 
@@ -47,6 +50,7 @@ final class LineWriter: @unchecked Sendable {
     /// Queues `line` (a newline is added), or drops it when the queue is full or the descriptor
     /// is gone.
     func post(_ line: String) {
+        guard !Self.isEveryWriterClosed.withLock({ $0 }) else { return }
         if writesDirectly {
             guard !condition.locked({ isBroken }) else { return }
             let written = Diagnostics.writeAll(line + "\n", to: descriptor)
@@ -74,6 +78,7 @@ final class LineWriter: @unchecked Sendable {
     /// finish has written its last lines (a reader noticing the FIFO the finish removes) is not
     /// news to anyone.
     static func closeAll() {
+        isEveryWriterClosed.withLock { $0 = true }
         for writer in all.withLock({ $0 }) {
             writer.condition.locked {
                 writer.isBroken = true
