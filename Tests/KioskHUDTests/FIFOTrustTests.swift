@@ -4,20 +4,10 @@ import Testing
 
 /// The FIFO rule: only the running user's FIFO, writable by nobody else, unless told otherwise.
 @Suite struct FIFOTrustTests {
-    /// A fresh folder, removed afterwards.
-    private final class Folder {
-        let path: String
-        init() throws {
-            path = FileManager.default.temporaryDirectory.path + "/kiosk-spinner-unit-" + UUID().uuidString
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-        }
-        deinit { try? FileManager.default.removeItem(atPath: path) }
-    }
-
     /// What `FIFOReader` says about an existing FIFO of `mode` (owned by `owner` when given),
     /// or nil when it accepts it.
     private func refusal(mode: mode_t, owner: uid_t? = nil, trustsOthers: Bool = false) throws -> String? {
-        let folder = try Folder()
+        let folder = try TemporaryFolder()
         let path = folder.path + "/k.fifo"
         try #require(mkfifo(path, 0o600) == 0 && chmod(path, mode) == 0)
         if let owner { try #require(chown(path, owner, gid_t.max) == 0, "chown: \(String(cString: strerror(errno)))") }

@@ -4,16 +4,6 @@ import Testing
 
 /// Opening settings files and fonts: never blocking, never anything but a regular file.
 @Suite(.timeLimit(.minutes(1))) struct RegularFileTests {
-    /// A fresh folder, removed afterwards.
-    private final class Folder {
-        let path: String
-        init() throws {
-            path = FileManager.default.temporaryDirectory.path + "/kiosk-spinner-unit-" + UUID().uuidString
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-        }
-        deinit { try? FileManager.default.removeItem(atPath: path) }
-    }
-
     /// The reason `RegularFile` gives for `path`, or nil when it opens.
     private func refusal(_ path: String) -> String? {
         do {
@@ -25,7 +15,7 @@ import Testing
     }
 
     @Test func aFIFOWithNoWriterIsRefusedAtOnceInsteadOfWaitedOn() throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder()
         let path = folder.path + "/f"
         try #require(mkfifo(path, 0o600) == 0)
         // The old open(O_RDONLY) would block here for ever; the time limit turns that into a failure.
@@ -50,7 +40,7 @@ import Testing
     }
 
     @Test func aRegularFileIsReadUpToTheCap() throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder()
         let path = folder.path + "/settings"
         try #require(FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x61, count: 200_000)))
         let file = try RegularFile(opening: path)
@@ -60,7 +50,7 @@ import Testing
     }
 
     @Test func theStreamReadsTheFileThatWasChecked() throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder()
         let path = folder.path + "/font"
         try #require(FileManager.default.createFile(atPath: path, contents: Data("checked".utf8)))
         let file = try RegularFile(opening: path)
