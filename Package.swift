@@ -28,7 +28,7 @@ let package = Package(
         .target(
             name: "CKioskPlatform",
             path: "Sources/KioskHUD/CPlatform",
-            linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext")]
+            linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext"), .linkedLibrary("Xrandr")]
         ),
         .target(name: "KioskHUD", dependencies: ["KioskCore", "KioskRaster", "CKioskPlatform", "CSDL"],
                 path: "Sources/KioskHUD/Backend"),

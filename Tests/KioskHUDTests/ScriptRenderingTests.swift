@@ -92,14 +92,14 @@ extension RenderingSuites {
     @Test(arguments: [120, 238, 600])
     func longMessageFitsTheHUDAtEverySize(size: Int) throws {
         var appearance = Appearance()
-        appearance.hudSizePixels = size
+        appearance.wheelPixels = size
         let message = "Зачекайте, будь ласка: отримуємо дані ЕКГ від пристрою, це може тривати кілька хвилин"
         var scene = OverlayScene(screen: Size(width: 1920, height: 1080), appearance: appearance,
                                  clock: FixedStepClock(), state: HUDState(isVisible: true, message: message))
         let panel = try #require(scene.frame(atTick: 0, measurer: fonts).panel)
         let label = try #require(panel.labels.first)
-        #expect(label.text.lines.count <= 3)
-        #expect(label.text.fontPixels >= appearance.minimumFontPixels)
+        #expect(label.text.lines.count <= appearance.maximumLines)
+        #expect(label.text.fontPixels >= Legibility().smallestFontPixels)
         for line in label.text.lines { #expect(fonts.width(of: line, fontPixels: label.text.fontPixels) <= label.area.width) }
         #expect(label.lineTop(0) >= label.area.y)
         #expect(label.lineTop(label.text.lines.count - 1) + label.text.lineHeightPixels <= panel.hud.maxY)
