@@ -134,7 +134,7 @@ import Testing
         var appearance = Appearance()
         appearance.wheelPixels = 2000
         let metrics = HUDMetrics(screen: Size(width: 800, height: 480), appearance: appearance, legibility: Legibility(dotsPerInch: 133))
-        #expect(metrics.wheelPixels < 480 && metrics.wheelPixels > 300)
+        #expect(metrics.wheelPixels == 240)  // half the screen's shorter side
         #expect(metrics.messageFontPixels == Legibility(dotsPerInch: 133).messageFontPixels)  // the wheel gives way, not the type
         #expect(metrics.adaptation?.contains("does not fit the 800x480 screen") == true)
         var huge = Appearance()

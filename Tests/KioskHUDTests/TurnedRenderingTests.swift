@@ -12,9 +12,7 @@ extension RenderingSuites {
     }
 
     private func scene(_ screen: Size, scale: Int = 1) -> OverlayScene {
-        var appearance = Appearance()
-        appearance.scale = scale
-        return OverlayScene(screen: screen, appearance: appearance, clock: FixedStepClock(),
+        OverlayScene(screen: screen, scale: scale, appearance: Appearance(), clock: FixedStepClock(),
                             state: HUDState(isVisible: true, message: "Receiving ECG data, please wait"))
     }
 

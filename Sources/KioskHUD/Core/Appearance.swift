@@ -151,9 +151,6 @@ public struct Appearance: Sendable, Equatable {
     /// The most lines the message may wrap onto.
     public var maximumLines = 4
 
-    /// Display pixels per overlay pixel (HiDPI): every size in pixels above is multiplied by it.
-    public var scale = 1
-
     /// The smallest wheel a user may ask for.
     public static let minimumWheelPixels = 8
     /// The most spokes a wheel may have.

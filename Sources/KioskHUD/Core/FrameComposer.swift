@@ -45,8 +45,7 @@ public struct FrameComposer: Sendable {
     public mutating func frame(of session: HostSession, atTick tick: Int, measurer: some TextMeasurer) -> Frame {
         let presence = session.presence, state = session.state
         guard presence.isDrawn else { return Frame(panel: nil, indicator: nil, input: .nothing, visible: .nothing) }
-        var appearance = session.appearance
-        appearance.scale = scale
+        let appearance = session.appearance
         let gauge: GaugeShape = state.outcome == nil && state.progress != nil && appearance.progressStyle == .bar ? .bar : .square
         let text = fittedPanel(message: session.shownMessage, detail: state.detail, appearance: appearance, gauge: gauge,
                                measurer: measurer)

@@ -35,6 +35,8 @@ public struct HUDMetrics: Sendable, Equatable {
     static let wheelEms = (vertical: 2.5, horizontal: 1.8)
     /// Padding, wheel-to-text gap, message-to-details gap, bar thickness and corner radius, in ems.
     static let paddingEms = 1.0, gapEms = 0.5, detailGapEms = 0.25, barEms = 0.3, cornerEms = 0.6
+    /// The largest wheel, as a fraction of the screen's shorter side.
+    public static let largestWheelFraction = 0.5
     /// The details line's size next to the message's.
     public static let detailFontFraction = 0.8
     /// The HUD's widest: this fraction of the screen, or `maximumWidthEms`, whichever is less.
@@ -52,10 +54,11 @@ public struct HUDMetrics: Sendable, Equatable {
         var em = Double(appearance.fontPixels.map { $0 * scale } ?? legible)
         var wheel = appearance.wheelPixels.map { Double($0 * scale) } ?? (em * wheelEms).rounded()
         // The smallest HUD is the wheel and one line of text in their padding. When that is
-        // larger than the screen, the wheel gives way first (down to one em); only a screen too
-        // small even for that shrinks the type as well.
+        // larger than the screen, or the wheel larger than half the screen, the wheel gives way
+        // first (down to one em); only a screen too small even for that shrinks the type too.
         let aroundWheel = (width: 2 * em * Self.paddingEms, height: em * (2 * Self.paddingEms + Self.gapEms + 1.2))
-        let roomForWheel = min(Double(screen.width) - aroundWheel.width, Double(screen.height) - aroundWheel.height).rounded(.down)
+        let roomForWheel = min(Double(screen.width) - aroundWheel.width, Double(screen.height) - aroundWheel.height,
+                               Double(min(screen.width, screen.height)) * Self.largestWheelFraction).rounded(.down)
         let screenName = "\(screen.width)x\(screen.height)"
         adaptation = nil
         if wheel > roomForWheel, roomForWheel >= em {
