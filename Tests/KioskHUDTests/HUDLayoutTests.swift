@@ -60,7 +60,7 @@ import Testing
         let textBottom = text.lineTop(text.text.lines.count - 1) + text.text.lineHeightPixels
         let widest = text.text.lines.map { FakeMeasurer().width(of: $0, fontPixels: text.text.fontPixels) }.max()!
         let left = (panel.hud.width - widest) / 2
-        #expect(panel.hud.maxY - textBottom == top)
+        #expect(panel.hud.maxY - textBottom == top - Int((0.2 * Double(text.text.fontPixels)).rounded()))  // less the descenders' room
         #expect(abs(left - top) <= 1)
         #expect(text.lineTop(0) - wheel.maxY <= top)
         #expect(abs(panel.hud.center.x - Double(screen.width) / 2) <= 1 && abs(panel.hud.center.y - Double(screen.height) / 2) <= 1)
@@ -84,7 +84,8 @@ import Testing
             let labels = panel.labels
             let last = labels.last!
             let textBottom = last.lineTop(last.text.lines.count - 1) + last.text.lineHeightPixels
-            #expect(panel.hud.maxY - textBottom == padding, "variant \(variant)")
+            #expect(panel.hud.maxY - textBottom == padding - Int((0.2 * Double(labels[0].text.fontPixels)).rounded()),
+                    "variant \(variant)")
             #expect(labels[0].lineTop(0) - box.maxY <= padding, "variant \(variant)")
         }
     }

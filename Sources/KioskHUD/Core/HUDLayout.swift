@@ -1,8 +1,8 @@
 /// Where the HUD, its indicator, its message and its details line go on a screen: the HUD is
 /// sized from what it holds, as an iOS HUD is.
 ///
-/// Vertical: the indicator on top, the text under it, `padding` on every side and `gap`
-/// between them; at least as wide as it is tall, so a short message gives a square. Horizontal:
+/// Vertical: the indicator on top, the text under it, `padding` on every side (less the room
+/// under the last baseline at the bottom) and `gap` between them; at least as wide as it is tall, so a short message gives a square. Horizontal:
 /// the indicator left of the text, both centred on one line. The HUD is centred on the screen.
 public struct HUDLayout: Sendable, Equatable {
     /// The HUD's rounded rectangle.
@@ -28,7 +28,8 @@ public struct HUDLayout: Sendable, Equatable {
         let textTop: Int, textLeft: Int, areaWidth: Int
         switch layout {
         case .vertical:
-            let height = 2 * padding + indicator.height + gap + textHeight
+            let bottom = textHeight > 0 ? metrics.bottomPaddingPixels : padding
+            let height = padding + indicator.height + gap + textHeight + bottom
             let width = min(screen.width, max(height, 2 * padding + max(indicator.width, textWidth)))
             hud = PixelRect(centeredAt: center, width: width, height: height)
             indicatorBox = PixelRect(x: hud.x + (hud.width - indicator.width) / 2, y: hud.y + padding,

@@ -18,6 +18,10 @@ public struct HUDMetrics: Sendable, Equatable {
     public var wheelPixels: Int
     /// The space between the HUD's edge and what it holds, on every side.
     public var paddingPixels: Int
+    /// The space between the last line of text and the HUD's bottom edge: the padding less the
+    /// room a line keeps under its baseline for descenders, so the ink sits as far from the
+    /// bottom edge as the wheel does from the top.
+    public var bottomPaddingPixels: Int
     /// The space between the wheel and the text.
     public var gapPixels: Int
     /// The space between the message and the details line.
@@ -35,6 +39,9 @@ public struct HUDMetrics: Sendable, Equatable {
     static let wheelEms = (vertical: 2.5, horizontal: 1.8)
     /// Padding, wheel-to-text gap, message-to-details gap, bar thickness and corner radius, in ems.
     static let paddingEms = 1.0, gapEms = 0.5, detailGapEms = 0.25, barEms = 0.3, cornerEms = 0.6
+    /// The room under a line's baseline (DejaVu Sans's descent, 0.24 em) less a little, so text
+    /// with descenders does not crowd the edge either.
+    static let descenderEms = 0.2
     /// The largest wheel, as a fraction of the screen's shorter side.
     public static let largestWheelFraction = 0.5
     /// The details line's size next to the message's.
@@ -78,6 +85,7 @@ public struct HUDMetrics: Sendable, Equatable {
         detailFontPixels = max(1, Int((em * Self.detailFontFraction).rounded()))
         wheelPixels = max(1, Int(wheel.rounded()))
         paddingPixels = pixels(Self.paddingEms)
+        bottomPaddingPixels = pixels(Self.paddingEms - Self.descenderEms)
         gapPixels = pixels(Self.gapEms)
         detailGapPixels = pixels(Self.detailGapEms)
         barThicknessPixels = max(4, pixels(Self.barEms))
