@@ -36,3 +36,22 @@ import Testing
         #expect(appearance[.mark(.success)] == Theme.light.palette.success)
     }
 }
+
+@Suite struct ContrastAdviceTests {
+    @Test func theThemesNeedNoAdvice() {
+        for theme in Theme.allCases {
+            var appearance = Appearance()
+            appearance.theme = theme
+            #expect(ContrastAdvice.warnings(for: appearance).isEmpty)
+        }
+    }
+
+    @Test func graySpokesOnALightHUDAreNamedWithTheirContrast() {
+        var appearance = Appearance()
+        appearance.theme = .light
+        appearance.wheelColor = .gray
+        #expect(ContrastAdvice.warnings(for: appearance) == [
+            "the spokes (--color #999999) have 2.5:1 contrast against the HUD (#F2F2F7EB); 4.5:1 or more reads at arm's length",
+        ])
+    }
+}
