@@ -53,15 +53,16 @@ final class FontChain: TextMeasurer {
     }
 
     /// `line` cut into pieces in visual order, left to right: first into directional runs
-    /// (`BidiLine`), then each run by font, each grapheme in the font `font(for:after:before:)`
-    /// picks for it.
+    /// (`BidiLine`), then each run by font, each grapheme in the font `font(for:amongLettersOf:)`
+    /// picks for it: a character of no script in the font of the letter before it (at the
+    /// start of the run, after it).
     private func pieces(of line: String) -> [Piece] {
         BidiLine.visualRuns(line).flatMap { run -> [Piece] in
             var pieces: [Piece] = []
-            var letterFont: Font?
-            let graphemes = Array(run.text)
-            for (index, grapheme) in graphemes.enumerated() {
-                let font = font(for: grapheme, after: letterFont, before: graphemes[(index + 1)...])
+            // The font of the last letter so far; before the first letter, that letter's.
+            var letterFont = run.text.first(where: Self.isLetter).map(font(for:))
+            for grapheme in run.text {
+                let font = font(for: grapheme, amongLettersOf: letterFont)
                 if Self.isLetter(grapheme) { letterFont = font }
                 if let last = pieces.last, last.font === font {
                     pieces[pieces.count - 1].run.text.append(grapheme)
@@ -80,16 +81,12 @@ final class FontChain: TextMeasurer {
         grapheme.unicodeScalars.first?.properties.isAlphabetic == true
     }
 
-    /// The font for `grapheme` between the letters of its run: a character of no script takes
-    /// the font of the letter before it (`previous`), or with none the font of the first letter
-    /// in `following`, when that font has its glyph; any other character, the first font that
-    /// has it.
-    private func font(for grapheme: Character, after previous: Font?, before following: ArraySlice<Character>) -> Font {
-        guard !Self.isLetter(grapheme), let base = grapheme.unicodeScalars.first else { return font(for: grapheme) }
-        if let context = previous ?? following.first(where: Self.isLetter).map(font(for:)), context.hasGlyph(base) {
-            return context
-        }
-        return font(for: grapheme)
+    /// The font for `grapheme` among letters drawn in `letterFont`: a character of no script
+    /// takes that font when it has its glyph; any other character, the first font that has it.
+    private func font(for grapheme: Character, amongLettersOf letterFont: Font?) -> Font {
+        guard !Self.isLetter(grapheme), let base = grapheme.unicodeScalars.first, let letterFont,
+              letterFont.hasGlyph(base) else { return font(for: grapheme) }
+        return letterFont
     }
 
     /// The first font with a glyph for the grapheme's base character: the open fonts given at
