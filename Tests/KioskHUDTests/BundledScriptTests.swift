@@ -47,7 +47,7 @@ extension RenderingSuites {
         #expect(coverage(line).filter { $0 > 128 }.count > 100, "\(script)")
         // The missing-glyph mark (.notdef) of every font the message opened, for an unassigned
         // code point; no character of the message may look like one.
-        let marks = try chain.openFonts.compactMap { try $0.render("\u{0378}", fontPixels: 24) }.map(coverage)
+        let marks = try chain.openedFonts.compactMap { try $0.render("\u{0378}", fontPixels: 24) }.map(coverage)
         #expect(!marks.isEmpty)
         for grapheme in message where grapheme != " " {
             let drawn = try #require(try chain.render(String(grapheme), fontPixels: 24), "\(script) \(grapheme)")

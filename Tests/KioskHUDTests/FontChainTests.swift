@@ -21,7 +21,7 @@ extension RenderingSuites {
         return try Font(path: path, session: session)
     }
 
-    private var openFiles: [String] { chain.openFonts.map { String($0.path.split(separator: "/").last ?? "") } }
+    private var openFiles: [String] { chain.openedFonts.map { String($0.path.split(separator: "/").last ?? "") } }
 
     @Test func bundledFontsAreFoundInTheSourceTree() {
         #expect(FontLocator.fontPaths(preferring: []).map { String($0.split(separator: "/").last ?? "") }

@@ -37,7 +37,7 @@ extension RenderingSuites {
         let chain = FontChain([dejaVu], session: session)
         #expect(!dejaVu.hasGlyph("क"))
         #expect(chain.covers("कृपया प्रतीक्षा करें"))
-        #expect(chain.openFonts.count == 2)
+        #expect(chain.openedFonts.count == 2)
     }
 
     @Test(arguments: samples)

@@ -38,7 +38,7 @@ final class FontChain: TextMeasurer {
 
     /// The fonts open now, in the order a character looks in them: those given at start, the
     /// deferred ones opened so far, then the system fonts added.
-    var openFonts: [Font] { fonts + deferred.compactMap(\.openFont) + systemFonts }
+    var openedFonts: [Font] { fonts + deferred.compactMap(\.openFont) + systemFonts }
 
     /// A piece of a line drawn in one font, one direction and one script.
     private struct Piece {
@@ -113,7 +113,7 @@ final class FontChain: TextMeasurer {
         var buffer = [CChar](repeating: 0, count: 4096)
         guard kp_fontconfig_font_for(scalar.value, &buffer, Int32(buffer.count)) != 0 else { return nil }
         let path = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard !openFonts.contains(where: { $0.path == path }), let font = try? Font(path: path, session: session),
+        guard !openedFonts.contains(where: { $0.path == path }), let font = try? Font(path: path, session: session),
               font.hasGlyph(scalar) else { return nil }
         systemFonts.append(font)
         return font
@@ -136,7 +136,7 @@ final class FontChain: TextMeasurer {
 
     /// The tallest line skip of the fonts open now (so it grows once a taller font is opened).
     func lineHeight(fontPixels: Int) -> Int {
-        openFonts.map { $0.lineHeight(fontPixels: fontPixels) }.max() ?? fontPixels
+        openedFonts.map { $0.lineHeight(fontPixels: fontPixels) }.max() ?? fontPixels
     }
 
     /// `text` rendered in white with its glyphs' coverage in alpha, every run on one baseline.
