@@ -30,9 +30,14 @@ extension RenderingSuites {
         #expect(fonts.covers(message), "\(script)")
     }
 
-    @Test func devanagariComesFromASystemFontThroughFontconfig() {
-        // fonts-lohit-deva is installed by scripts/setup; the bundled fonts have no Devanagari.
-        #expect(fonts.covers("कृपया प्रतीक्षा करें"))
+    @Test func aCharacterNoFontOfTheChainHasComesFromASystemFontThroughFontconfig() throws {
+        // fonts-lohit-deva is installed by scripts/setup; this chain is DejaVu Sans alone.
+        let session = try SDLSession(video: false)
+        let dejaVu = try Font(path: try #require(FontLocator.fontPaths(preferring: []).first), session: session)
+        let chain = FontChain([dejaVu], session: session)
+        #expect(!dejaVu.hasGlyph("क"))
+        #expect(chain.covers("कृपया प्रतीक्षा करें"))
+        #expect(chain.openedFonts.count == 2)
     }
 
     @Test(arguments: samples)

@@ -113,17 +113,20 @@ public enum OverlayProgram {
         return DisplayDensity.dotsPerInch(pixels: pixels, millimetres: millimetres)
     }
 
-    /// The message fonts: every `--font` in order, then the bundled ones.
-    static func openFonts(_ options: LaunchOptions, session: SDLSession) throws(SDLError) -> FontChain {
+    /// The message fonts: every `--font` in order and the primary bundled font, opened now, then
+    /// the other bundled fonts, each opened when a character needs it, then (unless
+    /// `looksUpSystemFonts` is false) the system's fonts.
+    static func openFonts(_ options: LaunchOptions, session: SDLSession,
+                          looksUpSystemFonts: Bool = true) throws(SDLError) -> FontChain {
         let paths = FontLocator.fontPaths(preferring: options.fontPaths)
         guard !paths.isEmpty else {
-            throw SDLError(call: "TTF_OpenFont", reason: "no font given and none of "
-                + FontLocator.bundledFontFiles.joined(separator: ", ") + " found in "
-                + FontLocator.searchFolders.joined(separator: ", "))
+            throw SDLError(call: "TTF_OpenFont", reason: "no font given and no "
+                + FontLocator.primaryFontFile + " found in " + FontLocator.searchFolders.joined(separator: ", "))
         }
         var fonts: [Font] = []
         for path in paths { fonts.append(try Font(path: path, session: session)) }
-        return FontChain(fonts, session: session)
+        let deferred = FontLocator.fallbackPaths().map { DeferredFont(path: $0.path, scalars: $0.font.scalars, session: session) }
+        return FontChain(fonts, deferred: deferred, session: session, looksUpSystemFonts: looksUpSystemFonts)
     }
 
     /// The session the options describe: what is shown at start, the look and the timing.
