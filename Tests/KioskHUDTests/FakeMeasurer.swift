@@ -8,5 +8,5 @@ struct FakeMeasurer: TextMeasurer {
         text.reduce(0) { $0 + (LineBreaks.isWide($1) ? fontPixels * 2 : fontPixels) } / 2
     }
 
-    func lineHeight(fontPixels: Int) -> Int { fontPixels + 2 }
+    func lineHeight(of text: String, fontPixels: Int) -> Int { fontPixels + 2 }
 }

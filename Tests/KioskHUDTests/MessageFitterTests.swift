@@ -86,7 +86,7 @@ import Testing
         final class CountingMeasurer: TextMeasurer {
             var calls = 0
             func width(of text: String, fontPixels: Int) -> Int { calls += 1; return FakeMeasurer().width(of: text, fontPixels: fontPixels) }
-            func lineHeight(fontPixels: Int) -> Int { FakeMeasurer().lineHeight(fontPixels: fontPixels) }
+            func lineHeight(of text: String, fontPixels: Int) -> Int { FakeMeasurer().lineHeight(of: text, fontPixels: fontPixels) }
         }
         let measurer = CountingMeasurer()
         let fit = fitter(width: 100).fit(String(repeating: "W", count: 4096), measurer: measurer)

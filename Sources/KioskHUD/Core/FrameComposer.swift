@@ -127,7 +127,7 @@ public struct FrameComposer: Sendable {
         case .bar:
             let width = max(wheel * Self.barWidthInWheels, appearance.layout == .vertical ? max(messageBlock.width, detailBlock.width) : 0)
             let percentLine = appearance.showsPercent
-                ? measurer.lineHeight(fontPixels: metrics.detailFontPixels) + Frame.ProgressGauge.percentGapPixels : 0
+                ? measurer.lineHeight(of: "100%", fontPixels: metrics.detailFontPixels) + Frame.ProgressGauge.percentGapPixels : 0
             indicator = Size(width: width, height: percentLine + metrics.barThicknessPixels)
         }
         let layout = HUDLayout(screen: screen, metrics: metrics, layout: appearance.layout, indicator: indicator,

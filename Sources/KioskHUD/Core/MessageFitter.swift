@@ -60,14 +60,14 @@ public struct MessageFitter: Sendable {
 
     /// The most lines at `fontPixels`: `maximumLines`, or fewer when their height would pass
     /// `heightPixels`; at least one.
-    private func lineBudget(fontPixels: Int, _ measurer: some TextMeasurer) -> Int {
-        max(1, min(maximumLines, heightPixels / max(1, measurer.lineHeight(fontPixels: fontPixels))))
+    private func lineBudget(_ text: String, fontPixels: Int, _ measurer: some TextMeasurer) -> Int {
+        max(1, min(maximumLines, heightPixels / max(1, measurer.lineHeight(of: text, fontPixels: fontPixels))))
     }
 
     /// `text` wrapped whole at `fontPixels` with its lines balanced, or nil when it needs more
     /// lines than the budget.
     private func wholeFit(_ text: String, fontPixels: Int, _ measurer: some TextMeasurer) -> FittedMessage? {
-        let budget = lineBudget(fontPixels: fontPixels, measurer)
+        let budget = lineBudget(text, fontPixels: fontPixels, measurer)
         let wrapper = Wrapper(text: text, fontPixels: fontPixels, measurer: measurer)
         guard let wrapped = wrapper.wrap(width: widthPixels, lineBudget: budget), wrapped.rest.isEmpty,
               !wrapped.brokeInsideAWord || fontPixels == minimumFontPixels else { return nil }  // shrink before a word breaks
@@ -87,7 +87,7 @@ public struct MessageFitter: Sendable {
                 }
             }
         }
-        return FittedMessage(fontPixels: fontPixels, lineHeightPixels: measurer.lineHeight(fontPixels: fontPixels),
+        return FittedMessage(fontPixels: fontPixels, lineHeightPixels: measurer.lineHeight(of: text, fontPixels: fontPixels),
                              lines: lines.lines.map { String($0).trimmingBlanks() }, isTruncated: false)
     }
 
@@ -95,14 +95,14 @@ public struct MessageFitter: Sendable {
     /// "…" after the last whole word that leaves room for it.
     private func truncatedFit(_ text: String, fontPixels: Int, _ measurer: some TextMeasurer) -> FittedMessage {
         let wrapper = Wrapper(text: text, fontPixels: fontPixels, measurer: measurer)
-        let wrapped = wrapper.wrap(width: widthPixels, lineBudget: lineBudget(fontPixels: fontPixels, measurer))
+        let wrapped = wrapper.wrap(width: widthPixels, lineBudget: lineBudget(text, fontPixels: fontPixels, measurer))
             ?? Wrapper.Lines(lines: [], rest: Substring(text), brokeInsideAWord: false)
         var lines = wrapped.lines
         let last = lines.popLast().map { $0.startIndex } ?? text.startIndex
         let paragraph = text[last...].prefix { $0 != "\n" }
         let ending = wrapper.longestLine(of: paragraph, width: widthPixels, suffix: Self.ellipsis).text
         let kept = lines.map { String($0).trimmingBlanks() }
-        return FittedMessage(fontPixels: fontPixels, lineHeightPixels: measurer.lineHeight(fontPixels: fontPixels),
+        return FittedMessage(fontPixels: fontPixels, lineHeightPixels: measurer.lineHeight(of: text, fontPixels: fontPixels),
                              lines: kept + [String(ending).trimmingBlanks() + Self.ellipsis], isTruncated: true)
     }
 }

@@ -134,9 +134,11 @@ final class FontChain: TextMeasurer {
         }
     }
 
-    /// The tallest line skip of the fonts open now (so it grows once a taller font is opened).
-    func lineHeight(fontPixels: Int) -> Int {
-        openedFonts.map { $0.lineHeight(fontPixels: fontPixels) }.max() ?? fontPixels
+    /// The tallest line skip of the fonts `text` is drawn in (the first font's for no text), so
+    /// Latin lines keep DejaVu's spacing whatever other scripts were shown before.
+    func lineHeight(of text: String, fontPixels: Int) -> Int {
+        let used = text.split(separator: "\n").flatMap { pieces(of: String($0)).map(\.font) }
+        return (used.isEmpty ? [fonts[0]] : used).map { $0.lineHeight(fontPixels: fontPixels) }.max() ?? fontPixels
     }
 
     /// `text` rendered in white with its glyphs' coverage in alpha, every run on one baseline.

@@ -95,7 +95,7 @@ final class FrameRenderer {
             }
             if let percent = gauge.percentText {
                 let pixels = gauge.percentFontPixels
-                let lineHeight = font.lineHeight(fontPixels: pixels)
+                let lineHeight = font.lineHeight(of: percent, fontPixels: pixels)
                 let top = gauge.style == .ring ? box.y + (box.height - lineHeight) / 2
                     : gauge.barTrack.y - lineHeight - Frame.ProgressGauge.percentGapPixels
                 try drawText(percent, fontPixels: pixels, color: gauge.color, centredIn: box, top: top)
