@@ -19,11 +19,6 @@ package struct Underlay {
         self.picture = picture
     }
 
-    /// The screen's pixels `picture`, read for `area` (a picture as large as `area`).
-    package init(area: PixelRect, reading picture: PixelBuffer) {
-        self.init(area: area, picture: picture)
-    }
-
     /// This underlay for `area` instead: the pixels it holds inside `area` are kept (on the
     /// screen the overlay's window covers them, so they cannot be read again), and when `area`
     /// reaches past them, the whole of `area` is read with `read`, which returns a picture as
@@ -33,7 +28,8 @@ package struct Underlay {
         guard area != self.area else { return self }
         let offset = (x: self.area.x - area.x, y: self.area.y - area.y)
         if let picture, area.intersection(self.area) == area {
-            return Underlay(area: area, picture: picture.withPixels { PixelBuffer(copying: area.offsetBy(-self.area.x, -self.area.y), of: $0) })
+            let kept = area.offsetBy(-self.area.x, -self.area.y)
+            return Underlay(area: area, picture: picture.withPixels { PixelBuffer(copying: kept, of: $0) })
         }
         let fresh = read(area) ?? PixelBuffer(width: area.width, height: area.height)
         if let picture {
