@@ -22,8 +22,8 @@ struct LivePictureTests {
         let first = try await scene.waitForHUD(over: LivePicture.wallpaper)
         try scene.expectSoftCorners(of: first, over: LivePicture.wallpaper)
 
-        // A larger HUD covers screen the overlay has not read yet.
-        _ = try await scene.overlay.status(after: ["size \(first.width + 80)"])
+        // A longer message makes the HUD wider, over screen the overlay has not read yet.
+        _ = try await scene.overlay.status(after: ["msg Installing the update. The device restarts when it is done."])
         let grown = try await scene.waitForHUD(over: LivePicture.wallpaper) { $0.width > first.width }
         try scene.expectSoftCorners(of: grown, over: LivePicture.wallpaper)
     }
