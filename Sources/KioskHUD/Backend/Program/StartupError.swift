@@ -11,6 +11,8 @@ enum StartupError: Error, CustomStringConvertible {
     case fonts(SDLError)
     /// No display could be opened, or its window made.
     case display(SDLError)
+    /// The Wayland compositor could not show the overlay.
+    case wayland(WaylandError)
     /// `--display index` asks for a display the server does not have; it has `count`.
     case noSuchDisplay(index: Int, count: Int)
     /// A thread the overlay needs could not start (the system is out of threads or memory).
@@ -24,7 +26,7 @@ enum StartupError: Error, CustomStringConvertible {
         switch self {
         case .fifo(.refused), .controlSocket: return .usage
         case .fifo(.unavailable), .fonts, .thread, .blockingGrab: return .failure
-        case .display: return .noDisplay
+        case .display, .wayland: return .noDisplay
         case .noSuchDisplay: return .noSuchDisplay
         }
     }
@@ -35,6 +37,9 @@ enum StartupError: Error, CustomStringConvertible {
         case .controlSocket(let refusal): return "\(refusal)"
         case .fonts(let error): return "cannot load the font: \(error)"
         case .thread(let failure): return "\(failure)"
+        case .wayland(let error):
+            return "cannot show on Wayland: \(error). Run under a compositor with the wlr layer shell, set DISPLAY for "
+                + "XWayland with --backend x11, or render a picture with --snapshot FILE.png"
         case .blockingGrab:
             return "cannot open a second connection to the X server for the blocking grab, so `block` could not hold "
                 + "keyboard and pointer; refusing to start"

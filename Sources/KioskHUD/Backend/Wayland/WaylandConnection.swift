@@ -1,0 +1,47 @@
+import Glibc
+internal import CKioskWayland
+import KioskCore
+
+/// The connection to the Wayland compositor with the globals the overlay needs, and the wait
+/// for its events (kw_connect, kw_wait). Only the loop's thread uses it, except for `wake`.
+final class WaylandConnection {
+    let pointer: OpaquePointer
+
+    /// Connects to the compositor named by WAYLAND_DISPLAY and checks that it offers
+    /// wl_compositor, wl_shm and zwlr_layer_shell_v1.
+    init() throws(WaylandError) {
+        guard let connection = kw_connect() else {
+            throw .noCompositor(display: Environment.value("WAYLAND_DISPLAY") ?? "wayland-0")
+        }
+        if let missing = kw_missing_global(connection) {
+            let name = String(cString: missing)
+            kw_disconnect(connection)
+            throw .missingGlobal(name)
+        }
+        pointer = connection
+    }
+
+    deinit {
+        kw_disconnect(pointer)
+    }
+
+    /// How many outputs the compositor announced.
+    var outputCount: Int { Int(kw_output_count(pointer)) }
+
+    /// Output `index`'s integer scale (wl_output.scale).
+    func scale(ofOutput index: Int) -> Int { Int(kw_output_scale(pointer, Int32(index))) }
+
+    /// Wakes `wait` from any thread (writes to an eventfd).
+    var wake: @Sendable () -> Bool {
+        let descriptor = kw_wake_descriptor(pointer)
+        return { kw_wake(descriptor) == 1 }
+    }
+
+    /// Sends what is queued and waits until `deadline` (`MonotonicClock` nanoseconds; nil: for
+    /// ever), a wake-up or the compositor's events, and dispatches those. Returns false when the
+    /// connection is lost.
+    func wait(until deadline: UInt64?) -> Bool {
+        let timeout = deadline.map { MonotonicClock.milliseconds(until: $0) } ?? -1
+        return kw_wait(pointer, timeout) == 0
+    }
+}
