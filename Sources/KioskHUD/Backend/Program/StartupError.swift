@@ -38,8 +38,8 @@ enum StartupError: Error, CustomStringConvertible {
         case .fonts(let error): return "cannot load the font: \(error)"
         case .thread(let failure): return "\(failure)"
         case .wayland(let error):
-            return "cannot show on Wayland: \(error). Run under a compositor with the wlr layer shell, set DISPLAY for "
-                + "XWayland with --backend x11, or render a picture with --snapshot FILE.png"
+            return "cannot show on Wayland: \(error). Run under a compositor with the wlr layer shell, set DISPLAY to "
+                + "show through XWayland, or render a picture with --snapshot FILE.png"
         case .blockingGrab:
             return "cannot open a second connection to the X server for the blocking grab, so `block` could not hold "
                 + "keyboard and pointer; refusing to start"

@@ -1,0 +1,188 @@
+import Foundation
+
+/// A Wayland compositor of the test's own, headless and rendering in software, run as the
+/// unprivileged `OtherUser` (sway refuses to run as root) with a private XDG_RUNTIME_DIR in a
+/// folder of its own: sway (wlroots, with the layer shell) on one 1024x768 output, or weston
+/// (no layer shell, as on GNOME). The clients (the overlay, foot, grim, wtype) run as that user
+/// too.
+///
+/// As `VirtualScreen` does for Xvfb, the server runs under a small shell that kills it when a
+/// pipe from this process closes, so no compositor outlives the test process.
+final class HeadlessCompositor {
+    /// Which compositor.
+    enum Kind {
+        /// sway, its one output at this integer scale.
+        case sway(scale: Int)
+        /// weston's headless backend with its kiosk shell: no `zwlr_layer_shell_v1`.
+        case weston
+    }
+
+    /// The output's width in pixels.
+    static let widthPixels = 1024
+    /// The output's height in pixels.
+    static let heightPixels = 768
+    /// sway's background (#336699), the colour beneath when no application is open.
+    static let background = ScreenColor(red: 0x33, green: 0x66, blue: 0x99)
+    /// The tools the tests run, all in scripts/setup.
+    static let tools = ["sway", "weston", "grim", "foot", "wtype", "setpriv"]
+
+    /// Why the tests cannot run here, or nil when they can: they need root (to act as the
+    /// unprivileged user) and the tools.
+    static var unavailableReason: String? {
+        guard OtherUser.isAvailable else { return "needs root, to run the compositor as the unprivileged \(OtherUser.name)" }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let missing = tools.filter { tool in
+            !path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)") }
+        }
+        return missing.isEmpty ? nil : "\(missing.joined(separator: ", ")) not installed (scripts/setup installs them)"
+    }
+
+    /// The folder everything of this compositor lives in, owned by the user.
+    let folder: TemporaryFolder
+    /// The compositor's socket name (WAYLAND_DISPLAY).
+    let socketName: String
+    /// The compositor's process id.
+    let serverProcessID: pid_t
+    private let runtimePath: String
+    private let user: (user: uid_t, group: gid_t)
+    private let watchdog: ChildProcess
+    private var shotCount = 0
+
+    private init(folder: TemporaryFolder, socketName: String, serverProcessID: pid_t, runtimePath: String,
+                 user: (user: uid_t, group: gid_t), watchdog: ChildProcess) {
+        self.folder = folder
+        self.socketName = socketName
+        self.serverProcessID = serverProcessID
+        self.runtimePath = runtimePath
+        self.user = user
+        self.watchdog = watchdog
+    }
+
+    deinit { stop() }
+
+    /// Starts the compositor and returns once its socket exists.
+    static func start(_ kind: Kind = .sway(scale: 1)) async throws -> HeadlessCompositor {
+        let user = try await OtherUser.ids()
+        let folder = try TemporaryFolder()
+        let runtimePath = folder.path("run")
+        guard chown(folder.path, user.user, user.group) == 0, mkdir(runtimePath, 0o700) == 0,
+              chown(runtimePath, user.user, user.group) == 0 else {
+            throw OtherUser.Unavailable(description: "cannot give \(folder.path) to \(OtherUser.name): errno \(errno)")
+        }
+        let server: String
+        switch kind {
+        case .sway(let scale):
+            let config = folder.path("sway.conf")
+            try """
+                output HEADLESS-1 resolution \(widthPixels)x\(heightPixels) scale \(scale) bg #336699 solid_color
+                default_border none
+                xwayland disable
+                for_window [app_id="foot"] fullscreen enable
+                """.write(toFile: config, atomically: true, encoding: .utf8)
+            server = "sway -c \(config)"
+        case .weston:
+            server = "weston --backend=headless-backend.so --shell=kiosk-shell.so --socket=wayland-1 --idle-time=0 "
+                + "--width=\(widthPixels) --height=\(heightPixels)"
+        }
+        let script = """
+            setpriv --reuid=\(user.user) --regid=\(user.group) --clear-groups -- \(server) >"$1/server.log" 2>&1 & server=$!
+            echo "server $server"
+            cat >/dev/null
+            kill $server 2>/dev/null
+            wait $server
+            """
+        var environment = userEnvironment(folder: folder.path, runtimePath: runtimePath)
+        environment["WLR_BACKENDS"] = "headless"
+        environment["WLR_RENDERER"] = "pixman"
+        environment["WLR_LIBINPUT_NO_DEVICES"] = "1"
+        let watchdog = try ChildProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", script, "sh", folder.path],
+                                        environment: environment, ownProcessGroup: true)
+        do {
+            let serverLog = folder.path("server.log")
+            let (socket, processID) = try await Poll.value("the compositor's socket in \(runtimePath)", lastSeen: {
+                (try? String(contentsOfFile: serverLog, encoding: .utf8)).map { String($0.suffix(2000)) } ?? ""
+            }) { () -> (String, pid_t)? in
+                guard let line = watchdog.output.lines.first(where: { $0.hasPrefix("server ") }),
+                      let processID = pid_t(line.dropFirst("server ".count)),
+                      let names = try? FileManager.default.contentsOfDirectory(atPath: runtimePath),
+                      let socket = names.first(where: { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }) else { return nil }
+                return (socket, processID)
+            }
+            return HeadlessCompositor(folder: folder, socketName: socket, serverProcessID: processID,
+                                      runtimePath: runtimePath, user: user, watchdog: watchdog)
+        } catch {
+            watchdog.closeInput()
+            throw error
+        }
+    }
+
+    /// The environment of a process of the user: the test's own (sanitizer settings included)
+    /// without any display, with the user's folder as HOME.
+    private static func userEnvironment(folder: String, runtimePath: String) -> [String: String] {
+        var environment = ChildProcess.environment(display: nil)
+        environment["HOME"] = folder
+        environment["XDG_RUNTIME_DIR"] = runtimePath
+        environment["LANG"] = "C.UTF-8"
+        return environment
+    }
+
+    /// The environment of a client: the user's, with WAYLAND_DISPLAY naming this compositor.
+    var clientEnvironment: [String: String] {
+        var environment = Self.userEnvironment(folder: folder.path, runtimePath: runtimePath)
+        environment["WAYLAND_DISPLAY"] = socketName
+        return environment
+    }
+
+    /// Starts `arguments` as the user, a client of this compositor, with `extraEnvironment`.
+    func startClient(_ arguments: [String], extraEnvironment: [String: String] = [:]) throws -> ChildProcess {
+        let environment = clientEnvironment.merging(extraEnvironment) { _, extra in extra }
+        return try ChildProcess(URL(fileURLWithPath: "/usr/bin/setpriv"),
+                                ["--reuid=\(user.user)", "--regid=\(user.group)", "--clear-groups", "--"] + arguments,
+                                environment: environment)
+    }
+
+    /// Starts kiosk-spinner with `arguments` as the user, on this compositor.
+    func startSpinner(_ arguments: [String], extraEnvironment: [String: String] = [:]) throws -> ChildProcess {
+        try startClient([SpinnerExecutable.url().path] + arguments, extraEnvironment: extraEnvironment)
+    }
+
+    /// Runs a client to its end; throws when it fails.
+    func run(_ arguments: [String]) async throws {
+        let client = try startClient(arguments)
+        client.closeInput()
+        let ending = try await client.ending()
+        guard ending == .exited(0) else {
+            throw OtherUser.Unavailable(description: "\(arguments.joined(separator: " ")) \(ending): \(client.errors.text)")
+        }
+    }
+
+    /// Opens foot, full screen, with background `color`, running `cat` into `typedPath` (so the
+    /// keys it gets can be read back). Returns it once its colour fills the screen's middle.
+    func openApplication(color: ScreenColor, typedPath: String) async throws -> ChildProcess {
+        let hex = String(format: "%02x%02x%02x", color.red, color.green, color.blue)
+        let foot = try startClient(["foot", "-o", "colors.background=\(hex)", "sh", "-c", "exec cat > \"$0\"", typedPath])
+        try await Poll.until("foot to fill the screen with \(color)", lastSeen: { foot.errors.text }) {
+            try await screenshot().color(at: ScreenPoint(x: Self.widthPixels / 4, y: Self.heightPixels * 3 / 4)).isClose(to: color)
+        }
+        return foot
+    }
+
+    /// What the output shows now (grim, as a PPM file in the folder).
+    func screenshot() async throws -> Screenshot {
+        shotCount += 1
+        let path = folder.path("shot-\(shotCount).ppm")
+        defer { unlink(path) }
+        try await run(["grim", "-t", "ppm", path])
+        return try Screenshot(ppm: Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    /// Kills the compositor (SIGKILL: it dies, as a crashed one does), leaving its clients.
+    func kill() {
+        Glibc.kill(serverProcessID, SIGKILL)
+    }
+
+    /// Stops the compositor.
+    func stop() {
+        watchdog.closeInput()
+    }
+}
