@@ -111,6 +111,10 @@ struct WaylandTests {
             try await compositor.screenshot().color(at: Self.outside).isClose(to: dimmed, tolerance: 4)
         }
         try await Self.type("blocked", on: compositor)
+        try await overlay.send("status\n")
+        try await Poll.until("the status line", lastSeen: { overlay.output.text }) {
+            overlay.output.lines.contains { $0.hasPrefix("visible=1 blocked=1 grab=held ") }
+        }
 
         try await overlay.send("block off\n")
         try await Poll.until("the application to show undimmed") {

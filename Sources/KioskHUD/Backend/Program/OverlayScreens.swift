@@ -7,6 +7,11 @@ protocol OverlayScreens: AnyObject {
     /// Wakes `waitForEvents` from any thread; false when the wake-up could not be sent.
     var wake: @Sendable () -> Bool { get }
 
+    /// True when the windowing system itself gives the overlay all input while it blocks (a
+    /// Wayland layer surface taking the keyboard exclusively, its input region everything), so
+    /// the grab is held without a `BlockingGrab`.
+    var blockingHoldsInput: Bool { get }
+
     /// Draws each display's frame (nil: unchanged since the last), reporting, not throwing,
     /// a failure.
     func draw(_ frames: [Frame?])

@@ -34,7 +34,7 @@ final class RenderLoop {
         }
         if grabsInput, grab == nil { throw .blockingGrab }
         policy = LoopPolicy(session: session, composers: composers, settings: settings,
-                            grabStatus: grab == nil ? .unsupported : .released)
+                            grabStatus: grab != nil ? .released : screens.blockingHoldsInput ? .held : .unsupported)
         self.screens = screens
         self.inbox = inbox
         self.font = font

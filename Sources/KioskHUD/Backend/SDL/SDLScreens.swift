@@ -6,6 +6,7 @@ import KioskCore
 final class SDLScreens: OverlayScreens {
     private let outputs: [OverlayOutput]
     let wake: @Sendable () -> Bool
+    let blockingHoldsInput = false
 
     /// Creates the screens for `outputs`, registering the user event that wakes the loop
     /// (SDL_RegisterEvents).

@@ -7,6 +7,7 @@ final class WaylandScreens: OverlayScreens {
     private let connection: WaylandConnection
     private let outputs: [WaylandOutput]
     let wake: @Sendable () -> Bool
+    let blockingHoldsInput = true
 
     /// Creates the screens showing on `outputs`, all made on `connection`.
     init(connection: WaylandConnection, outputs: [WaylandOutput]) {
