@@ -69,6 +69,8 @@ struct kw_layer {
     struct kw_buffer buffers[KW_BUFFERS];
     struct kw_rect damage[KW_MAX_DAMAGE];
     int damage_count;
+    /* Everything ever damaged: outside it the picture is still transparent, as new buffers are. */
+    struct kw_rect drawn;
     int damages_everything;
     int32_t *input_rects;
     int input_count;
@@ -295,7 +297,9 @@ static int buffer_make(kw_layer *layer, struct kw_buffer *entry) {
     entry->pixels = pixels;
     entry->bytes = bytes;
     entry->busy = 0;
-    entry->stale = (struct kw_rect){0, 0, layer->width, layer->height};
+    /* New shared memory is zeros, transparent: only what was ever drawn is to be copied, and the
+     * pages of the rest are never touched (nor counted in the resident set). */
+    entry->stale = layer->drawn;
     return 0;
 }
 
@@ -417,6 +421,7 @@ int kw_layer_height(const kw_layer *layer) { return layer->height; }
 void kw_layer_damage(kw_layer *layer, int x, int y, int width, int height) {
     struct kw_rect rect = rect_clip((struct kw_rect){x, y, width, height}, layer->width, layer->height);
     if (rect_is_empty(rect)) return;
+    layer->drawn = rect_union(layer->drawn, rect);
     for (int i = 0; i < KW_BUFFERS; i++) {
         if (layer->buffers[i].buffer) layer->buffers[i].stale = rect_union(layer->buffers[i].stale, rect);
     }

@@ -5,7 +5,7 @@ import KioskCore
 /// frame callback came): frames in between are skipped, so nothing is drawn that is not shown.
 final class WaylandOutput {
     private let layer: LayerSurface
-    private let picture: Surface
+    private let picture: PictureMemory
     private let turned: TurnedCanvas
     private let renderer: FrameRenderer
     private var waiting: Frame?
@@ -14,8 +14,8 @@ final class WaylandOutput {
     /// Creates the output for `layer`, turned by `rotation`, drawing with `font`.
     init(layer: LayerSurface, rotation: Rotation, font: FontChain) throws(SDLError) {
         self.layer = layer
-        picture = try Surface(width: layer.size.width, height: layer.size.height)
-        turned = try TurnedCanvas(display: picture, rotation: rotation)
+        picture = try PictureMemory(size: layer.size)
+        turned = try TurnedCanvas(display: picture.surface, rotation: rotation)
         renderer = FrameRenderer(target: turned.canvas, font: font)
     }
 
@@ -44,7 +44,7 @@ final class WaylandOutput {
             claimedInput = frame.input
             layer.claim(input: inputRects(frame.input), keyboard: frame.input == .everything)
         }
-        guard layer.present(picture) else {
+        guard layer.present(picture.surface) else {
             throw SDLError(call: "wl_shm buffer", reason: "no shared-memory buffer could be made for the layer surface")
         }
     }
