@@ -264,6 +264,15 @@ int kw_wait(kw_connection *connection, int timeout_ms) {
     return wl_display_dispatch_pending(display) < 0 ? -1 : 0;
 }
 
+int kw_protocol_error(const kw_connection *connection, char *text, int size) {
+    if (wl_display_get_error(connection->display) != EPROTO) return 0;
+    const struct wl_interface *interface = NULL;
+    uint32_t id = 0;
+    uint32_t code = wl_display_get_protocol_error(connection->display, &interface, &id);
+    snprintf(text, (size_t)size, "protocol error %u on %s", code, interface ? interface->name : "the display");
+    return 1;
+}
+
 /* ---- buffers ---- */
 
 static void buffer_release(void *data, struct wl_buffer *buffer) {

@@ -37,6 +37,14 @@ final class WaylandConnection {
         return { kw_wake(descriptor) == 1 }
     }
 
+    /// The protocol error the compositor raised, when it ended the connection for one; nil
+    /// when the connection simply broke.
+    var protocolError: String? {
+        var text = [CChar](repeating: 0, count: 256)
+        guard kw_protocol_error(pointer, &text, Int32(text.count)) == 1 else { return nil }
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Sends what is queued and waits until `deadline` (`MonotonicClock` nanoseconds; nil: for
     /// ever), a wake-up or the compositor's events, and dispatches those. Returns false when the
     /// connection is lost.

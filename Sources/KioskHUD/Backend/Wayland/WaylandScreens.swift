@@ -25,8 +25,9 @@ final class WaylandScreens: OverlayScreens {
 
     func waitForEvents(until deadline: UInt64?) -> [LoopInput] {
         guard connection.wait(until: deadline) else {
+            let reason = connection.protocolError.map { " (\($0))" } ?? ""
             ProgramExit.finish(.displayLost, within: ProgramExit.promptSeconds,
-                               reporting: "lost the connection to the Wayland compositor; exiting")
+                               reporting: "lost the connection to the Wayland compositor\(reason); exiting")
         }
         drawReady()
         return []

@@ -39,6 +39,10 @@ int kw_wake(int wake_descriptor);
  * wake-up, and dispatches what the compositor sent. Returns 0, or -1 when the connection is lost. */
 int kw_wait(kw_connection *connection, int timeout_ms);
 
+/* After kw_wait failed: writes to `text` the protocol error the compositor raised (interface and
+ * code) and returns 1; returns 0 when the connection simply broke (the compositor went away). */
+int kw_protocol_error(const kw_connection *connection, char *text, int size);
+
 /* Makes a layer surface on output `index` at `scale`, with its first configure received.
  * NULL when the compositor refused it or the connection broke. */
 kw_layer *kw_layer_create(kw_connection *connection, int output_index, int scale);
