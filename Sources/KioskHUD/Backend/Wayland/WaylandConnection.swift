@@ -5,6 +5,7 @@ import KioskCore
 /// The connection to the Wayland compositor with the globals the overlay needs, and the wait
 /// for its events (kw_connect, kw_wait). Only the loop's thread uses it, except for `wake`.
 final class WaylandConnection {
+    /// The connection (a kw_connection), for the layer surfaces made on it.
     let pointer: OpaquePointer
 
     /// Connects to the compositor named by WAYLAND_DISPLAY and checks that it offers

@@ -9,20 +9,15 @@ enum WaylandError: Error, CustomStringConvertible {
     /// The compositor closed or never configured the layer surface on output `index`.
     case surfaceRefused(output: Int)
 
-    /// True when the compositor is there but cannot show a layer surface, so XWayland is worth
-    /// trying.
-    var lacksLayerShell: Bool {
-        if case .missingGlobal = self { return true }
-        return false
-    }
-
     var description: String {
         switch self {
         case .noCompositor(let display):
             return "no Wayland compositor answers at WAYLAND_DISPLAY=\(display)"
-        case .missingGlobal(let name):
+        case .missingGlobal(let name) where name == "zwlr_layer_shell_v1":
             return "the Wayland compositor does not offer \(name), which an overlay needs (wlroots compositors, labwc, "
                 + "wayfire, Ubuntu Frame and KDE do; GNOME and Weston do not)"
+        case .missingGlobal(let name):
+            return "the Wayland compositor does not offer \(name), which the overlay needs"
         case .noOutput:
             return "the Wayland compositor has no output to show on"
         case .surfaceRefused(let index):
