@@ -11,8 +11,8 @@ import Foundation
 final class HeadlessCompositor {
     /// Which compositor.
     enum Kind {
-        /// sway, its one output at this integer scale.
-        case sway(scale: Int)
+        /// sway with `outputs` outputs side by side, each at this integer scale.
+        case sway(scale: Int, outputs: Int = 1)
         /// weston's headless backend with its kiosk shell: no `zwlr_layer_shell_v1`.
         case weston
     }
@@ -70,16 +70,22 @@ final class HeadlessCompositor {
             throw OtherUser.Unavailable(description: "cannot give \(folder.path) to \(OtherUser.name): errno \(errno)")
         }
         let server: String
+        var outputCount = 1
         switch kind {
-        case .sway(let scale):
+        case .sway(let scale, let outputs):
             let config = folder.path("sway.conf")
+            let outputLines = (0..<outputs).map { index in
+                "output HEADLESS-\(index + 1) resolution \(widthPixels)x\(heightPixels) position \(index * widthPixels / scale) 0 "
+                    + "scale \(scale) bg #336699 solid_color"
+            }
             try """
-                output HEADLESS-1 resolution \(widthPixels)x\(heightPixels) scale \(scale) bg #336699 solid_color
+                \(outputLines.joined(separator: "\n"))
                 default_border none
                 xwayland disable
                 for_window [app_id="foot"] fullscreen enable
                 """.write(toFile: config, atomically: true, encoding: .utf8)
             server = "sway -c \(config)"
+            outputCount = outputs
         case .weston:
             server = "weston --backend=headless-backend.so --shell=kiosk-shell.so --socket=wayland-1 --idle-time=0 "
                 + "--width=\(widthPixels) --height=\(heightPixels)"
@@ -95,6 +101,7 @@ final class HeadlessCompositor {
         environment["WLR_BACKENDS"] = "headless"
         environment["WLR_RENDERER"] = "pixman"
         environment["WLR_LIBINPUT_NO_DEVICES"] = "1"
+        environment["WLR_HEADLESS_OUTPUTS"] = String(outputCount)
         let watchdog = try ChildProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", script, "sh", folder.path],
                                         environment: environment, ownProcessGroup: true)
         do {

@@ -165,6 +165,29 @@ struct WaylandTests {
         Self.expectCentred(hud, edge: 240)
     }
 
+    @Test func displayAllShowsOnEveryOutputAndDisplayNOnThatOneOnly() async throws {
+        let compositor = try await HeadlessCompositor.start(.sway(scale: 1, outputs: 2))
+        defer { compositor.stop() }
+        let width = HeadlessCompositor.widthPixels
+        let everywhere = try compositor.startSpinner(["--fade", "0", "--display", "all"])
+        defer { everywhere.kill() }
+        let both = try await Self.waitForHUD(on: compositor, over: HeadlessCompositor.background, program: everywhere)
+        // The box around both HUDs spans from the first's left edge to the second's right edge.
+        #expect(both.x + both.width / 2 == width, "HUDs \(both) on both outputs, alike")
+        #expect(both.width > width)
+        try await everywhere.send("quit\n")
+        #expect(try await everywhere.ending() == .exited(0))
+
+        let second = try compositor.startSpinner(["--fade", "0", "--display", "1"])
+        defer { second.kill() }
+        let hud = try await Self.waitForHUD(on: compositor, over: HeadlessCompositor.background, program: second)
+        Self.expectCentred(ScreenRect(x: hud.x - width, y: hud.y, width: hud.width, height: hud.height), edge: 169)
+
+        let missing = try compositor.startSpinner(["--display", "2"])
+        #expect(try await missing.ending() == .exited(6))
+        #expect(missing.errors.text.contains("--display 2: no such output; the Wayland compositor at WAYLAND_DISPLAY="))
+    }
+
     @Test func withoutALayerShellItSaysSoAndExits3() async throws {
         let compositor = try await HeadlessCompositor.start(.weston)
         defer { compositor.stop() }

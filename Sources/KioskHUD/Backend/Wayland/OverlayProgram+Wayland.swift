@@ -30,7 +30,7 @@ extension OverlayProgram {
         let count = connection.outputCount
         guard count > 0 else { throw .wayland(.noOutput) }
         if !options.mirrorsOnAllDisplays, options.display >= count {
-            throw .noSuchDisplay(index: options.display, count: count)
+            throw .noSuchOutput(index: options.display, count: count)
         }
         // Fonts need SDL_ttf only: SDL's video stays off, so SDL opens no connection of its own.
         let session: SDLSession
