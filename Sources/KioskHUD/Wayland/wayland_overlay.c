@@ -228,9 +228,15 @@ int kw_wake(int wake_descriptor) {
 
 int kw_wait(kw_connection *connection, int timeout_ms) {
     struct wl_display *display = connection->display;
+    int dispatched = 0;
     while (wl_display_prepare_read(display) != 0) {
-        if (wl_display_dispatch_pending(display) < 0) return -1;
+        int count = wl_display_dispatch_pending(display);
+        if (count < 0) return -1;
+        dispatched += count;
     }
+    /* Events read elsewhere (a roundtrip) were just handled: return at once, so the caller acts on
+     * them (a frame callback that came) instead of sleeping first. */
+    if (dispatched > 0) timeout_ms = 0;
     while (wl_display_flush(display) < 0) {
         if (errno != EAGAIN) {
             wl_display_cancel_read(display);
