@@ -30,7 +30,7 @@ let package = Package(
         .target(
             name: "CKioskPlatform",
             path: "Sources/KioskHUD/CPlatform",
-            linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext")]
+            linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext"), .linkedLibrary("Xrandr")]
         ),
         .target(
             name: "CKioskWayland",

@@ -9,7 +9,7 @@ struct FuzzMeasurer: TextMeasurer {
         text.reduce(0) { $0 + (LineBreaks.isCJK($1) ? fontPixels * 2 : fontPixels) } / 2
     }
 
-    func lineHeight(fontPixels: Int) -> Int { fontPixels + 2 }
+    func lineHeight(of text: String, fontPixels: Int) -> Int { fontPixels + 2 }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")

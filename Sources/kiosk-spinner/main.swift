@@ -38,8 +38,10 @@ case .printConfig:
     print(ConfigFile.text(of: options), terminator: "")
     status = .success
 case .snapshot(let path):
+    ContrastAdvice.warnings(for: options.appearance).forEach(Diagnostics.report)
     status = SnapshotProgram.run(options: options, path: path)
 case .run:
+    ContrastAdvice.warnings(for: options.appearance).forEach(Diagnostics.report)
     OverlayProgram.run(options: options)
 }
 fflush(nil)  // print wrote through C stdio; the finish exits with _exit, which does not flush it

@@ -25,7 +25,7 @@ extension HostileInput {
 
     /// The problem for a `size` argument out of range.
     static func notASize(_ argument: String) -> String {
-        "\"size\" takes a whole number of pixels from 32 to 16384, not \"\(argument)\""
+        "\"size\" takes a whole number of pixels from 8 to 16384, not \"\(argument)\""
     }
 
     /// The UTF-8 of `text`.
@@ -125,6 +125,7 @@ extension HostileInput {
         .refused("block maybe", utf8("block maybe\n"), #""block" takes "on" or "off", not "maybe""#),
         .refused("size 5", utf8("size 5\n"), notASize("5")),
         .refused("size 99999", utf8("size 99999\n"), notASize("99999")),
-        .accepted("size 16384, far bigger than the screen", utf8("size 16384\n")),
+        .adapted("size 16384, far bigger than the screen", utf8("size 16384\n"),
+                 note: "a 16384 px wheel does not fit the 1024x768 screen with its text: it is drawn 384 px across"),
     ]
 }

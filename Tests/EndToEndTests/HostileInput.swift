@@ -26,6 +26,8 @@ struct HostileInput: Sendable, Identifiable, CustomTestStringConvertible {
     var bytes: [UInt8]
     /// The stderr reports it must cause, in order.
     var errors: [Report]
+    /// Whole stderr lines it must cause after those, naming no line (how a layout adapted).
+    var notes: [String] = []
     /// What `status` answers right after it, from the overlay's start state; nil when the input
     /// is a quit, after which nothing is answered and the overlay exits 0.
     var status: OverlayStatus?
@@ -52,6 +54,12 @@ struct HostileInput: Sendable, Identifiable, CustomTestStringConvertible {
     static func refused(_ id: String, _ bytes: [UInt8], line: Int = 1, _ problem: String,
                         status: OverlayStatus = OverlayStatus()) -> HostileInput {
         HostileInput(id: id, bytes: bytes, errors: [Report(line: line, problem: problem)], status: status)
+    }
+
+    /// An input that is taken but cannot be drawn as asked: one stderr line says how the layout
+    /// adapts (`kiosk-spinner: note`), and `status` answers `status`.
+    static func adapted(_ id: String, _ bytes: [UInt8], note: String, status: OverlayStatus = OverlayStatus()) -> HostileInput {
+        HostileInput(id: id, bytes: bytes, errors: [], notes: ["kiosk-spinner: " + note], status: status)
     }
 
     /// An input that is a quit: the overlay exits 0 without a word.

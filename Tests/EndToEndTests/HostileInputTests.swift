@@ -45,7 +45,7 @@ struct HostileInputTests {
     /// Runs `input` in `session` and checks what the overlay made of it.
     static func check(_ input: HostileInput, in session: HostileInputSession) async throws {
         let outcome = try await session.run(input, within: promptSeconds)
-        #expect(outcome.errors == input.errors.map { $0.text(firstLine: outcome.firstLine) }, "stderr, exactly")
+        #expect(outcome.errors == input.errors.map { $0.text(firstLine: outcome.firstLine) } + input.notes, "stderr, exactly")
         if let expected = input.status {
             #expect(outcome.statusAfterInput == expected.line, "what the input did")
             #expect(outcome.runningAfterInput, "still running after the input")

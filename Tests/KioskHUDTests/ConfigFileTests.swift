@@ -50,7 +50,7 @@ import Testing
         ("smooth = maybe\n", "k.conf:1: \"smooth\" takes true or false, not \"maybe\""),
         ("just words\n", "k.conf:1: expected \"name = value\", got \"just words\""),
         ("snapshot = out.png\n", "k.conf:1: unknown setting \"snapshot\""),
-        ("size = 5\n", "k.conf:1: \"size\" takes a whole number from 32 to 16384, not \"5\""),
+        ("size = 5\n", "k.conf:1: \"size\" takes a whole number from 8 to 16384, not \"5\""),
     ])
     func badLinesNameTheFileAndLine(text: String, expected: String) {
         var options = LaunchOptions()
@@ -66,7 +66,7 @@ import Testing
         var base = LaunchOptions()
         try ConfigFile.apply("size = 300\nmessage = From the file\nfont = /file.ttf\nsmooth = true\n", file: "k", to: &base)
         let options = try OptionParser.parse(["--size", "250", "--font", "/cli.ttf"], over: base)
-        #expect(options.appearance.hudSizePixels == 250)
+        #expect(options.appearance.wheelPixels == 250)
         #expect(options.message == "From the file")
         #expect(options.fontPaths == ["/cli.ttf"])
         #expect(options.appearance.rotatesSmoothly)

@@ -2,36 +2,108 @@ import Testing
 @testable import KioskCore
 @testable import KioskHUD
 
-/// The bundled fonts as a chain: each character in the first font that has it.
+/// The bundled fonts as a chain: each character in the first font that has it, the fonts of
+/// other scripts opened only when needed, and characters of no script kept in the font of the
+/// letters around them. No system font is looked up, so what is tested is what ships.
 extension RenderingSuites {
 @Suite struct FontChainTests {
     private let session: SDLSession
-    private let paths = FontLocator.fontPaths(preferring: [])
+    private let chain: FontChain
 
-    init() throws { session = try SDLSession(video: false) }
-
-    @Test func bundledFontsAreFoundInTheSourceTree() {
-        #expect(paths.map { ($0 as String).split(separator: "/").last.map(String.init) } == FontLocator.bundledFontFiles)
+    init() throws {
+        session = try SDLSession(video: false)
+        chain = try OverlayProgram.openFonts(LaunchOptions(), session: session, looksUpSystemFonts: false)
     }
 
-    @Test func everyCharacterOfTheFirstUsersMessagesHasAGlyph() throws {
-        let fonts = try paths.map { try Font(path: $0, session: session) }
-        let samples = "正在接受心電數據請稍候... 正在加载请稍后... 請等待... Зачекайте, отримуємо дані ЕКГ... Please wait... "
-            + "Ελληνικά 日本語のかなカナ 한국어"
-        for scalar in samples.unicodeScalars where scalar != " " {
-            #expect(fonts.contains { $0.hasGlyph(scalar) }, "U+\(String(scalar.value, radix: 16))")
+    /// The bundled font `file`, opened on its own.
+    private func bundled(_ file: String) throws -> Font {
+        let path = try #require(FontLocator.searchFolders.map { $0 + "/" + file }.first(where: Environment.isReadable))
+        return try Font(path: path, session: session)
+    }
+
+    private var openFiles: [String] { chain.openedFonts.map { String($0.path.split(separator: "/").last ?? "") } }
+
+    @Test func bundledFontsAreFoundInTheSourceTree() {
+        #expect(FontLocator.fontPaths(preferring: []).map { String($0.split(separator: "/").last ?? "") }
+                == [FontLocator.primaryFontFile])
+        #expect(FontLocator.fallbackPaths().map(\.font.file) == FontLocator.fallbackFonts.map(\.file))
+        #expect(FontLocator.bundledFontFiles.count == 11)
+    }
+
+    @Test func aBundledFontIsOpenedOnlyWhenACharacterNeedsIt() {
+        #expect(openFiles == ["DejaVuSans.ttf"])
+        _ = chain.width(of: "Please wait, 3 min… Ждите Παρακαλώ אנא يرجى", fontPixels: 20)
+        #expect(openFiles == ["DejaVuSans.ttf"])
+        _ = chain.width(of: "กรุณารอสักครู่", fontPixels: 20)
+        #expect(openFiles == ["DejaVuSans.ttf", "NotoSansThai-Regular.ttf"])
+        _ = try? chain.render("请稍候", fontPixels: 20)
+        #expect(openFiles == ["DejaVuSans.ttf", "DroidSansFallback.ttf", "NotoSansThai-Regular.ttf"])
+    }
+
+    @Test func everyLetterOfABundledFontCanBeReached() throws {
+        // A fallback font is only opened for its blocks: a letter it has elsewhere would never be
+        // drawn, unless the primary font or a fallback meant for that letter has it too.
+        let primary = try bundled(FontLocator.primaryFontFile)
+        let fallbacks = try FontLocator.fallbackFonts.map { ($0, try bundled($0.file)) }
+        func isMeant(_ fallback: FontLocator.FallbackFont, for value: UInt32) -> Bool {
+            fallback.scalars.contains { $0.contains(value) }
+        }
+        for (fallback, font) in fallbacks {
+            var unreachable: [String] = []
+            for value in UInt32(0)...0x2FFFF {
+                guard let scalar = Unicode.Scalar(value), scalar.properties.isAlphabetic, font.hasGlyph(scalar),
+                      !isMeant(fallback, for: value), !primary.hasGlyph(scalar),
+                      !fallbacks.contains(where: { isMeant($0.0, for: value) && $0.1.hasGlyph(scalar) }) else { continue }
+                unreachable.append(String(value, radix: 16))
+            }
+            #expect(unreachable.isEmpty, "\(fallback.file): \(unreachable.prefix(20))")
         }
     }
 
     @Test func chineseIsDrawnWithTheFallbackFontAndLatinWithTheFirst() throws {
-        let fonts = try paths.map { try Font(path: $0, session: session) }
-        let chain = FontChain(fonts, session: session)
-        #expect(chain.width(of: "心電", fontPixels: 20) == fonts[1].width(of: "心電", fontPixels: 20))
-        #expect(chain.width(of: "ECG", fontPixels: 20) == fonts[0].width(of: "ECG", fontPixels: 20))
+        let dejaVu = try bundled("DejaVuSans.ttf"), droid = try bundled("DroidSansFallback.ttf")
+        #expect(chain.width(of: "心電", fontPixels: 20) == droid.width(of: "心電", fontPixels: 20))
+        #expect(chain.width(of: "ECG", fontPixels: 20) == dejaVu.width(of: "ECG", fontPixels: 20))
         #expect(chain.width(of: "ECG心電", fontPixels: 20)
-                == fonts[0].width(of: "ECG", fontPixels: 20) + fonts[1].width(of: "心電", fontPixels: 20))
+                == dejaVu.width(of: "ECG", fontPixels: 20) + droid.width(of: "心電", fontPixels: 20))
         let mixed = try #require(try chain.render("ECG心電", fontPixels: 20))
         #expect(mixed.width == chain.width(of: "ECG心電", fontPixels: 20))
+    }
+
+    @Test func spacesDigitsAndPunctuationStayInTheFontOfTheLettersAroundThem() throws {
+        let devanagari = try bundled("NotoSansDevanagari-Regular.ttf")
+        devanagari.shape(rightToLeft: false, script: "Deva")
+        // After the letters, and before them at the start of a line.
+        for text in ["कृपया 5 मिनट प्रतीक्षा करें।", "(कृपया) प्रतीक्षा करें…"] {
+            #expect(chain.width(of: text, fontPixels: 24) == devanagari.width(of: text, fontPixels: 24), "\(text)")
+            #expect(try chain.render(text, fontPixels: 24)?.width == chain.width(of: text, fontPixels: 24))
+        }
+        // A character the letters' font lacks comes from the first font that has it.
+        let droid = try bundled("DroidSansFallback.ttf"), dejaVu = try bundled("DejaVuSans.ttf")
+        #expect(!droid.hasGlyph("!"))
+        #expect(chain.width(of: "待って!", fontPixels: 24)
+                == droid.width(of: "待って", fontPixels: 24) + dejaVu.width(of: "!", fontPixels: 24))
+        #expect(try chain.render("待って!", fontPixels: 24)?.width == chain.width(of: "待って!", fontPixels: 24))
+    }
+
+    @Test func anEllipsisEndingJapaneseIsTheJapaneseFontsCentredOne() throws {
+        let droid = try bundled("DroidSansFallback.ttf")
+        let text = "お待ちください…", pixels = 40
+        #expect(chain.width(of: text, fontPixels: pixels) == droid.width(of: text, fontPixels: pixels))
+        let line = try #require(try chain.render(text, fontPixels: pixels))
+        #expect(line.width == chain.width(of: text, fontPixels: pixels))
+        // Rows with ink among the kana, and in the ellipsis (the last em).
+        let ellipsisStart = droid.width(of: "お待ちください", fontPixels: pixels)
+        func inkRows(_ columns: Range<Int>) -> ClosedRange<Int>? {
+            line.withPixels { rows in
+                let inked = (0..<rows.height).filter { y in columns.contains { rows.row(y)[$0] >> 24 > 128 } }
+                return inked.first.flatMap { first in inked.last.map { first...$0 } }
+            }
+        }
+        let kana = try #require(inkRows(0..<ellipsisStart)), dots = try #require(inkRows(ellipsisStart..<line.width))
+        let kanaMiddle = (kana.lowerBound + kana.upperBound) / 2, dotsMiddle = (dots.lowerBound + dots.upperBound) / 2
+        #expect(abs(dotsMiddle - kanaMiddle) <= pixels / 10, "dots \(dots), kana \(kana)")
+        #expect(dots.count < pixels / 4)
     }
 }
 }

@@ -12,10 +12,14 @@ extension RenderingSuites {
         font = try OverlayProgram.openFonts(LaunchOptions(), session: SDLSession(video: false))
     }
 
-    private func render(_ command: Command) throws -> (surface: Surface, frame: Frame) {
+    /// The frame after `command`, drawn; the marks white unless `coloured`, so shapes are measured
+    /// by brightness alone.
+    private func render(_ command: Command, coloured: Bool = false) throws -> (surface: Surface, frame: Frame) {
         var timing = Timing()
         timing.fadeSeconds = 0
-        var scene = OverlayScene(screen: Size(width: 400, height: 300), appearance: Appearance(), timing: timing,
+        var appearance = Appearance()
+        if !coloured { for outcome in Outcome.allCases { appearance[.mark(outcome)] = .white } }
+        var scene = OverlayScene(screen: Size(width: 400, height: 300), appearance: appearance, timing: timing,
                                  clock: FixedStepClock(), state: HUDState(isVisible: true, message: "Please wait..."))
         scene.apply(command, atTick: 0)
         let frame = scene.frame(atTick: 0, measurer: font)
@@ -76,6 +80,20 @@ extension RenderingSuites {
         #expect(try inkAt(.success, 0.42, 0.69) > 600) // the check mark's corner
         #expect(try inkAt(.info, 0.5, 0.26) > 600)     // the i's dot
         #expect(try inkAt(.info, 0.5, 0.35) < 300)     // the gap under the dot
+    }
+
+    /// iOS's system green, red and blue, so success, error and information are told apart by
+    /// colour as well as by shape.
+    @Test(arguments: [(Outcome.success, 0.42, 0.69, Color(red: 0x30, green: 0xD1, blue: 0x58)),
+                      (.failure, 0.5, 0.5, Color(red: 0xFF, green: 0x45, blue: 0x3A)),
+                      (.info, 0.5, 0.6, Color(red: 0x0A, green: 0x84, blue: 0xFF))])
+    func marksHaveTheirOwnColours(outcome: Outcome, fx: Double, fy: Double, expected: Color) throws {
+        let (surface, frame) = try render(.outcome(outcome, message: nil), coloured: true)
+        let box = try #require(frame.indicator).box
+        let word = surface.withPixels { $0.row(box.y + Int(fy * Double(box.height)))[box.x + Int(fx * Double(box.width))] }
+        let channels = [(word >> 16) & 0xFF, (word >> 8) & 0xFF, word & 0xFF].map { Int($0) }
+        let wanted = [expected.red, expected.green, expected.blue].map { Int($0) }
+        #expect(zip(channels, wanted).allSatisfy { abs($0 - $1) <= 6 }, "\(channels) is not \(wanted)")
     }
 }
 }

@@ -13,23 +13,48 @@ import Testing
         #expect(fit == FittedMessage(fontPixels: 20, lineHeightPixels: 22, lines: ["Please wait..."], isTruncated: false))
     }
 
-    @Test func wideMessageShrinksToTheLargestSizeThatFits() {
+    @Test func wideMessageWrapsBeforeItShrinks() {
         let fit = fitter(width: 100).fit("Receiving ECG...", measurer: FakeMeasurer())  // 16 graphemes
+        #expect(fit.fontPixels == 20)
+        #expect(fit.lines == ["Receiving", "ECG..."])
+    }
+
+    @Test func withOneLineAllowedItShrinksToTheLargestSizeThatFits() {
+        let fit = fitter(width: 100, lines: 1).fit("Receiving ECG...", measurer: FakeMeasurer())
         #expect(fit.fontPixels == 12)  // 16 x 6 = 96 fits, 16 x 6.5 = 104 does not
         #expect(fit.lines == ["Receiving ECG..."])
     }
 
-    @Test func atTheMinimumItWrapsAtSpaces() {
-        let fit = fitter(width: 60).fit("Receiving ECG data now", measurer: FakeMeasurer())  // 12 graphemes a line at 10 px
-        #expect(fit.fontPixels == 10)
-        #expect(fit.lines == ["Receiving", "ECG data now"])
+    @Test func itShrinksRatherThanBreakAWord() {
+        let fit = fitter(width: 60).fit("Receiving ECG data now", measurer: FakeMeasurer())
+        #expect(fit.fontPixels == 13)  // "Receiving" is 58 px at 13 px, 63 at 14
+        #expect(fit.lines == ["Receiving", "ECG data", "now"])
         #expect(!fit.isTruncated)
     }
 
+    @Test func linesAreBalancedSoNoWordSitsAloneOnTheLastLine() {
+        let fit = fitter(width: 400).fit("Printing your ticket, please wait a moment", measurer: FakeMeasurer())
+        #expect(fit.lines == ["Printing your ticket,", "please wait a moment"])  // not "... please wait a" / "moment"
+    }
+
+    @Test func koreanBreaksAtSpacesNotInsideAWord() {
+        let fit = fitter(width: 100).fit("데이터를 수신하는 중입니다", measurer: FakeMeasurer())  // 20 px a syllable
+        #expect(fit.lines.allSatisfy { line in line.split(separator: " ").allSatisfy { ["데이터를", "수신하는", "중입니다"].contains(String($0)) } })
+    }
+
+    @Test func truncationEndsAtAWordBoundary() {
+        let fit = fitter(width: 100, lines: 2).fit("Do not switch off the device while it is updating", measurer: FakeMeasurer())
+        #expect(fit.isTruncated)
+        let last = fit.lines.last!.dropLast()  // without "…"
+        #expect("Do not switch off the device while it is updating".contains(last + " "))
+    }
+
     @Test func chineseWrapsBetweenCharactersButNotBeforeClosingPunctuation() {
-        let fit = fitter(width: 50).fit("正在接受心電數據請稍候", measurer: FakeMeasurer())  // 5 characters a line at 10 px
-        #expect(fit.lines == ["正在接受心", "電數據請稍", "候"])
-        #expect(fitter(width: 50).fit("正在接受心，數據", measurer: FakeMeasurer()).lines == ["正在接受", "心，數據"])
+        let fit = fitter(width: 50, lines: 1).fit("正在接受心電數據請稍候", measurer: FakeMeasurer())  // 5 characters a line at 10 px
+        #expect(fit.lines == ["正在接受…"])  // four characters and "…" fill the 50 px
+        let wrapped = fitter(width: 100).fit("正在接受心電數據請稍候", measurer: FakeMeasurer())  // 5 a line at 20 px
+        #expect(wrapped.lines == ["正在接受", "心電數據", "請稍候"])  // balanced
+        #expect(fitter(width: 100, lines: 2).fit("正在接受心，數據", measurer: FakeMeasurer()).lines == ["正在接受", "心，數據"])
         #expect(fit.lines.allSatisfy { FakeMeasurer().width(of: $0, fontPixels: 10) <= 50 })
     }
 
@@ -61,7 +86,7 @@ import Testing
         final class CountingMeasurer: TextMeasurer {
             var calls = 0
             func width(of text: String, fontPixels: Int) -> Int { calls += 1; return FakeMeasurer().width(of: text, fontPixels: fontPixels) }
-            func lineHeight(fontPixels: Int) -> Int { FakeMeasurer().lineHeight(fontPixels: fontPixels) }
+            func lineHeight(of text: String, fontPixels: Int) -> Int { FakeMeasurer().lineHeight(of: text, fontPixels: fontPixels) }
         }
         let measurer = CountingMeasurer()
         let fit = fitter(width: 100).fit(String(repeating: "W", count: 4096), measurer: measurer)

@@ -22,7 +22,7 @@ import Testing
         #expect(options.message == "Receiving ECG...")
         #expect(options.detail == "Lead II")
         #expect(options.appearance.fontPixels == 18)
-        #expect(options.appearance.hudSizePixels == 200)
+        #expect(options.appearance.wheelPixels == 200)
         #expect(options.appearance.wheelStyle == .medium)
         #expect(options.appearance.layout == .horizontal)
         #expect(options.appearance.wheelColor == .gray)

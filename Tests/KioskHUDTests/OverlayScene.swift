@@ -9,11 +9,12 @@ public struct OverlayScene: Sendable {
     /// The layout on this screen.
     public private(set) var composer: FrameComposer
 
-    /// Creates a scene on `screen` with an initial state, drawn at once when visible; the
-    /// appearance's `scale` is the screen's.
-    public init(screen: Size, appearance: Appearance, timing: Timing = Timing(), clock: FixedStepClock, state: HUDState) {
+    /// Creates a scene on `screen` (at `scale`, 96 dpi) with an initial state, drawn at once
+    /// when visible.
+    public init(screen: Size, scale: Int = 1, appearance: Appearance, timing: Timing = Timing(), clock: FixedStepClock,
+                state: HUDState) {
         self.init(session: HostSession(appearance: appearance, timing: timing, clock: clock, state: state),
-                  composer: FrameComposer(screen: screen, scale: appearance.scale))
+                  composer: FrameComposer(screen: screen, scale: scale))
     }
 
     /// Pairs `session` with `composer`.

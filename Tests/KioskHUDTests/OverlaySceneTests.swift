@@ -91,28 +91,24 @@ import Testing
         #expect(after.panel!.labels.map(\.text.lines) == [["Printing ticket"]])
     }
 
-    @Test func hudWidensToFitTextThatWouldBeCutButNoFurtherThanNeeded() {
+    @Test func hudGrowsWithItsTextAndWrapsBeforeItShrinks() {
         var overlay = scene()
-        let narrow = overlay.frame(atTick: 0, measurer: FakeMeasurer()).panel!.hud.width
-        overlay.apply(.message(String(repeating: "word ", count: 20)), atTick: 0)  // 100 graphemes at 12 px
+        let short = overlay.frame(atTick: 0, measurer: FakeMeasurer()).panel!
+        overlay.apply(.message(String(repeating: "word ", count: 20)), atTick: 0)  // 100 graphemes
         let panel = overlay.frame(atTick: 0, measurer: FakeMeasurer()).panel!
         let label = panel.labels[0]
-        #expect(panel.hud.width > narrow)
+        #expect(panel.hud.width > short.hud.width && panel.hud.height > short.hud.height)
+        #expect(panel.hud.width <= 480)  // 60 % of the 800 px screen
         #expect(!label.text.isTruncated)
-        #expect(label.text.lines.count == 2)  // all the 40 px text area holds at 14 px a line
-        let narrower = HUDLayout(screen: Size(width: 800, height: 480), appearance: Appearance(),
-                                 content: .init(hasMessage: true), width: panel.hud.width - 2)
-        let cut = MessageFitter(widthPixels: narrower.textArea.width, heightPixels: narrower.textArea.height,
-                                nominalFontPixels: narrower.nominalFontPixels, minimumFontPixels: 12, maximumLines: 3)
-            .fit(overlay.state.message, measurer: FakeMeasurer())
-        #expect(cut.isTruncated)
+        #expect(label.text.fontPixels == short.labels[0].text.fontPixels)  // wrapped at the nominal size
+        #expect(label.text.lines.count > 1)
     }
 
     @Test func textTooLongEvenForTheWidestHUDIsCutWithAnEllipsis() {
         var overlay = scene()
         overlay.apply(.message(String(repeating: "x", count: 4096)), atTick: 0)
         let panel = overlay.frame(atTick: 0, measurer: FakeMeasurer()).panel!
-        #expect(panel.hud.width == 720)
+        #expect(panel.hud.width == 480)
         #expect(panel.labels[0].text.isTruncated && panel.labels[0].text.lines.last!.hasSuffix("…"))
     }
 

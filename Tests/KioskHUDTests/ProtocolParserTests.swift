@@ -27,7 +27,7 @@ import Testing
         ("color #FF8000", .wheelColor(Color(red: 255, green: 128, blue: 0))),
         ("color gray", .wheelColor(.gray)),
         ("hud-color #00000080", .hudColor(Color(red: 0, green: 0, blue: 0, alpha: 0x80))),
-        ("size 300", .hudSize(300)),
+        ("size 300", .wheelSize(300)),
     ])
     func everyNewSpellingParses(line: String, expected: Command) throws {
         #expect(try CommandParser.parse(line) == expected)
@@ -35,7 +35,7 @@ import Testing
 
     @Test(arguments: ["progress 1e999", "progress 1e3", "progress nan", "progress inf", "progress -inf", "progress 0x10",
                       "progress abc", "progress 4 2", "progress .", "progress --5", "progress 1.2.3",
-                      "color #GGGGGG", "color", "hud-color red", "size", "size 10", "size 99999", "size -300", "size 3e2",
+                      "color #GGGGGG", "color", "hud-color red", "size", "size 7", "size 99999", "size -300", "size 3e2",
                       "ping me", "status now", "progress"])
     func malformedArgumentsAreRejected(line: String) {
         #expect(throws: CommandError.self) { try CommandParser.parse(line) }

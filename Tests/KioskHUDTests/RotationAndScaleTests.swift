@@ -43,24 +43,16 @@ import Testing
         #expect(DisplayScale.automatic(dpi: .nan) == 1)
     }
 
-    @Test func scaleMultipliesEverySizeAndKeepsTheProportions() {
-        var single = Appearance(), double = Appearance()
-        single.hudSizePixels = 200
-        double.hudSizePixels = 200
-        double.scale = 2
-        let screen = Size(width: 3840, height: 2160)
-        let one = HUDLayout(screen: screen, appearance: single, content: .init(hasMessage: true))
-        let two = HUDLayout(screen: screen, appearance: double, content: .init(hasMessage: true))
-        #expect(two.hud.width == 2 * one.hud.width && two.hud.height == 2 * one.hud.height)
-        #expect(abs(two.wheelBox.width - 2 * one.wheelBox.width) <= 2)  // each rounds to whole pixels
-        #expect(abs(two.textArea.width - 2 * one.textArea.width) <= 2)
-        #expect(two.cornerRadiusPixels == 2 * one.cornerRadiusPixels)
-        #expect(two.nominalFontPixels == 2 * one.nominalFontPixels)
-    }
-
-    @Test func automaticMinimumHUDScalesToo() {
+    @Test func scaleMultipliesEveryPixelOptionAndKeepsTheProportions() {
         var appearance = Appearance()
-        appearance.scale = 2
-        #expect(HUDLayout.hudSize(screen: Size(width: 800, height: 480), appearance: appearance) == 240)
+        appearance.wheelPixels = 100
+        appearance.fontPixels = 30
+        let screen = Size(width: 3840, height: 2160)
+        let one = HUDMetrics(screen: screen, appearance: appearance, legibility: Legibility(), scale: 1)
+        let two = HUDMetrics(screen: screen, appearance: appearance, legibility: Legibility(), scale: 2)
+        #expect(two.wheelPixels == 2 * one.wheelPixels)
+        #expect(two.messageFontPixels == 2 * one.messageFontPixels)
+        #expect(two.paddingPixels == 2 * one.paddingPixels)
+        #expect(two.cornerRadiusPixels == 2 * one.cornerRadiusPixels)
     }
 }

@@ -133,11 +133,11 @@ import Testing
     @Test func runtimeLookCommandsChangeTheFrame() {
         var overlay = scene()
         let before = overlay.frame(atTick: 0, measurer: FakeMeasurer())
-        overlay.apply(.hudSize(300), atTick: 0)
+        overlay.apply(.wheelSize(200), atTick: 0)
         overlay.apply(.hudColor(Color(red: 1, green: 2, blue: 3, alpha: 200)), atTick: 0)
         overlay.apply(.wheelColor(.gray), atTick: 0)
         let after = overlay.frame(atTick: 0, measurer: FakeMeasurer())
-        #expect(after.panel?.hud.width == 300 && before.panel?.hud.width == 120)
+        #expect(after.wheel?.box.width == 200 && before.wheel?.box.width == 48)  // 2.5 x the 19 px type at 96 dpi
         #expect(after.panel?.hudColor == Color(red: 1, green: 2, blue: 3, alpha: 200))
         #expect(after.wheel?.wheel.color == .gray)
     }

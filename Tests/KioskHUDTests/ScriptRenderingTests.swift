@@ -30,9 +30,14 @@ extension RenderingSuites {
         #expect(fonts.covers(message), "\(script)")
     }
 
-    @Test func devanagariComesFromASystemFontThroughFontconfig() {
-        // fonts-lohit-deva is installed by scripts/setup; the bundled fonts have no Devanagari.
-        #expect(fonts.covers("कृपया प्रतीक्षा करें"))
+    @Test func aCharacterNoFontOfTheChainHasComesFromASystemFontThroughFontconfig() throws {
+        // fonts-lohit-deva is installed by scripts/setup; this chain is DejaVu Sans alone.
+        let session = try SDLSession(video: false)
+        let dejaVu = try Font(path: try #require(FontLocator.fontPaths(preferring: []).first), session: session)
+        let chain = FontChain([dejaVu], session: session)
+        #expect(!dejaVu.hasGlyph("क"))
+        #expect(chain.covers("कृपया प्रतीक्षा करें"))
+        #expect(chain.openedFonts.count == 2)
     }
 
     @Test(arguments: samples)
@@ -92,14 +97,14 @@ extension RenderingSuites {
     @Test(arguments: [120, 238, 600])
     func longMessageFitsTheHUDAtEverySize(size: Int) throws {
         var appearance = Appearance()
-        appearance.hudSizePixels = size
+        appearance.wheelPixels = size
         let message = "Зачекайте, будь ласка: отримуємо дані ЕКГ від пристрою, це може тривати кілька хвилин"
         var scene = OverlayScene(screen: Size(width: 1920, height: 1080), appearance: appearance,
                                  clock: FixedStepClock(), state: HUDState(isVisible: true, message: message))
         let panel = try #require(scene.frame(atTick: 0, measurer: fonts).panel)
         let label = try #require(panel.labels.first)
-        #expect(label.text.lines.count <= 3)
-        #expect(label.text.fontPixels >= appearance.minimumFontPixels)
+        #expect(label.text.lines.count <= appearance.maximumLines)
+        #expect(label.text.fontPixels >= Legibility().smallestFontPixels)
         for line in label.text.lines { #expect(fonts.width(of: line, fontPixels: label.text.fontPixels) <= label.area.width) }
         #expect(label.lineTop(0) >= label.area.y)
         #expect(label.lineTop(label.text.lines.count - 1) + label.text.lineHeightPixels <= panel.hud.maxY)

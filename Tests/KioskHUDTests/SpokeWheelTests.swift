@@ -27,10 +27,26 @@ import Testing
         #expect(right.outer.x > 0 && abs(right.outer.y) < 1e-9)  // a quarter turn clockwise
     }
 
-    @Test func oneStepTurnMovesTheLeaderOneSpokeClockwise() {
+    @Test func oneStepTurnMovesTheLeadOneSpokeClockwiseAndTheSpokesStayStill() {
         let turned = wheel.spokes(turn: 1.0 / 12)
-        #expect(abs(turned[0].angleRadians - 2 * Double.pi / 12) < 1e-9)
-        #expect(turned[0].strength == 1)
+        #expect(turned.map(\.angleRadians) == wheel.spokes(turn: 0).map(\.angleRadians))
+        #expect(turned[1].strength == 1)
+        #expect(turned[0].strength == SpokeWheel.nextStrength)
+    }
+
+    @Test func theLeadStandsOut() {
+        let strengths = wheel.spokes(turn: 0).map(\.strength)
+        #expect(strengths[0] == 1)
+        #expect(strengths[11] <= 0.7)  // drawn over the dark HUD: about 73 % of the lead's brightness
+        #expect(strengths.allSatisfy { $0 >= SpokeWheel.trailingAlpha })
+    }
+
+    @Test func smoothTurningMovesTheBrightnessNotTheSpokes() {
+        let halfway = wheel.spokes(turn: 0.5 / 12)
+        #expect(halfway.map(\.angleRadians) == wheel.spokes(turn: 0).map(\.angleRadians))
+        #expect(abs(halfway[0].strength - (1 + SpokeWheel.nextStrength) / 2) < 1e-9)  // the lead fading
+        #expect(halfway[1].strength > halfway[2].strength)  // the next lead brightening
+        #expect(halfway[1].strength < 1)
     }
 
     @Test func spokesStayInsideTheRadiusAndOutsideTheHub() {

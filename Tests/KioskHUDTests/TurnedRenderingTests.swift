@@ -12,9 +12,7 @@ extension RenderingSuites {
     }
 
     private func scene(_ screen: Size, scale: Int = 1) -> OverlayScene {
-        var appearance = Appearance()
-        appearance.scale = scale
-        return OverlayScene(screen: screen, appearance: appearance, clock: FixedStepClock(),
+        OverlayScene(screen: screen, scale: scale, appearance: Appearance(), clock: FixedStepClock(),
                             state: HUDState(isVisible: true, message: "Receiving ECG data, please wait"))
     }
 
@@ -52,7 +50,7 @@ extension RenderingSuites {
         let frame = overlay.frame(atTick: 0, measurer: font)
         let panel = try #require(frame.panel), label = try #require(panel.labels.first)
         #expect(panel.hud.x >= 0 && panel.hud.maxX <= screen.width && panel.hud.y >= 0 && panel.hud.maxY <= screen.height)
-        #expect(label.text.fontPixels >= 12 * scale)
+        #expect(label.text.fontPixels >= Legibility().smallestFontPixels)
         for (index, line) in label.text.lines.enumerated() {
             let width = font.width(of: line, fontPixels: label.text.fontPixels)
             #expect(width <= label.area.width)

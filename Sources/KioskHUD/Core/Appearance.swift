@@ -25,54 +25,134 @@ public enum LayoutKind: String, Sendable, Equatable, CaseIterable {
     case horizontal
 }
 
+/// What a colour of the overlay is for.
+public enum ColorRole: Sendable, Hashable {
+    /// The HUD's fill.
+    case hud
+    /// The spokes and the progress gauge.
+    case wheel
+    /// The message (the details line is a dimmer version of it).
+    case text
+    /// The mark shown for an outcome.
+    case mark(Outcome)
+}
+
+/// A set of colours that work together: the HUD's fill, the wheel, the text and the outcomes'
+/// marks, each with at least 4.5:1 contrast against the HUD for the wheel and the text.
+public enum Theme: String, Sendable, Equatable, CaseIterable {
+    /// Light marks on a dark translucent HUD (iOS's dark HUD).
+    case dark
+    /// Dark marks on a light translucent HUD.
+    case light
+
+    /// The colours of this theme.
+    public var palette: Palette {
+        switch self {
+        case .dark:
+            return Palette(hud: Color(red: 0x1C, green: 0x1C, blue: 0x1E, alpha: 217), wheel: .white,
+                           text: Color(red: 0xF2, green: 0xF2, blue: 0xF7),
+                           success: Color(red: 0x30, green: 0xD1, blue: 0x58), failure: Color(red: 0xFF, green: 0x45, blue: 0x3A),
+                           info: Color(red: 0x0A, green: 0x84, blue: 0xFF))
+        case .light:
+            return Palette(hud: Color(red: 0xF2, green: 0xF2, blue: 0xF7, alpha: 235), wheel: Color(red: 0x3A, green: 0x3A, blue: 0x3C),
+                           text: Color(red: 0x1C, green: 0x1C, blue: 0x1E),
+                           success: Color(red: 0x24, green: 0x8A, blue: 0x3D), failure: Color(red: 0xD7, green: 0x00, blue: 0x15),
+                           info: Color(red: 0x00, green: 0x40, blue: 0xDD))
+        }
+    }
+
+    /// The colours of a theme.
+    public struct Palette: Sendable, Equatable {
+        /// The colour playing `role`.
+        public subscript(role: ColorRole) -> Color {
+            switch role {
+            case .hud: return hud
+            case .wheel: return wheel
+            case .text: return text
+            case .mark(.success): return success
+            case .mark(.failure): return failure
+            case .mark(.info): return info
+            }
+        }
+
+        /// The HUD's fill.
+        public var hud: Color
+        /// The spokes, the progress gauge.
+        public var wheel: Color
+        /// The message.
+        public var text: Color
+        /// The success mark (iOS system green in the dark theme).
+        public var success: Color
+        /// The error mark (iOS system red).
+        public var failure: Color
+        /// The info mark (iOS system blue).
+        public var info: Color
+    }
+}
+
 /// Everything about the overlay's look that a user can tune. Every number has its unit in its
-/// name; the defaults are the iOS-like look.
+/// name; the defaults are the iOS-like look. Colours not chosen come from the theme.
 public struct Appearance: Sendable, Equatable {
-    /// The HUD's fill: #1C1C1E at 85 %, so it stays visible over a black screen.
-    public var hudColor = Color(red: 0x1C, green: 0x1C, blue: 0x1E, alpha: 217)
-    /// The HUD's corner radius; nil means a tenth of the HUD's short edge.
-    public var cornerRadiusPixels: Int?
-    /// The HUD's edge (vertical layout) or base size (horizontal); nil means 22 % of the display's
-    /// shorter side, and never less than `minimumAutomaticHUDPixels`.
-    public var hudSizePixels: Int?
-    /// The spokes' colour at full strength.
-    public var wheelColor = Color.white
+    /// Where the colours not chosen come from.
+    public var theme = Theme.dark
+    /// The colours chosen one by one; they win over the theme's, whichever was chosen first.
+    private var chosen: [ColorRole: Color] = [:]
+
+    /// The colour playing `role`: the one chosen, else the theme's.
+    public subscript(role: ColorRole) -> Color {
+        get { chosen[role] ?? theme.palette[role] }
+        set { chosen[role] = newValue }
+    }
+    /// The colour chosen for `role`, or nil when it comes from the theme.
+    public func chosenColor(_ role: ColorRole) -> Color? { chosen[role] }
+    /// The HUD's fill: the dark theme's is #1C1C1E at 85 %, so it stays visible over a black screen.
+    public var hudColor: Color {
+        get { self[.hud] }
+        set { self[.hud] = newValue }
+    }
+    /// The spokes' (and the progress gauge's) colour at full strength.
+    public var wheelColor: Color {
+        get { self[.wheel] }
+        set { self[.wheel] = newValue }
+    }
     /// The message's colour.
-    public var textColor = Color(red: 0xF2, green: 0xF2, blue: 0xF7)
+    public var textColor: Color {
+        get { self[.text] }
+        set { self[.text] = newValue }
+    }
     /// How strong the details line's colour is next to the message's (0...1).
     public var detailStrength = 0.7
     /// What covers the screen outside the HUD while blocking; nil keeps the application visible.
     public var backdropColor: Color? = Color(red: 0, green: 0, blue: 0, alpha: 0x80)
+    /// The HUD's corner radius; nil means 0.6 em.
+    public var cornerRadiusPixels: Int?
+    /// The wheel's diameter; nil means in proportion to the type (2.5 em).
+    public var wheelPixels: Int?
     /// How many spokes the wheel has.
     public var spokeCount = 12
     /// How long one full turn of the wheel takes.
     public var periodSeconds = 1.0
-    /// Turn continuously instead of one spoke at a time.
+    /// Move the brightness continuously instead of one spoke at a time (the spokes stay still).
     public var rotatesSmoothly = false
     /// The wheel's size preset.
     public var wheelStyle = WheelStyle.large
     /// Wheel above or beside the message.
     public var layout = LayoutKind.vertical
-    /// The message's font size before it shrinks to fit; nil means a tenth of the HUD's size.
+    /// The message's font size before it shrinks to fit; nil means legible at the viewing distance.
     public var fontPixels: Int?
+    /// How far the reader is from the panel; sets the type size with the display's density.
+    public var viewingDistanceCentimetres = Legibility.defaultViewingDistanceCentimetres
     /// How determinate progress is drawn.
     public var progressStyle = ProgressStyle.ring
-    /// Whether the percentage is written inside the ring (or beside the bar).
+    /// Whether the percentage is written inside the ring (or above the bar).
     public var showsPercent = false
-    /// The smallest font size the message may shrink to before it wraps.
-    public var minimumFontPixels = 12
+    /// The smallest font size the message may shrink to before it is cut; nil means legible.
+    public var minimumFontPixels: Int?
     /// The most lines the message may wrap onto.
-    public var maximumLines = 3
+    public var maximumLines = 4
 
-    /// The automatic HUD size as a fraction of the display's shorter side.
-    public static let automaticHUDFraction = 0.22
-    /// The smallest automatic HUD, so a message still fits on small panels.
-    public static let minimumAutomaticHUDPixels = 120
-    /// Display pixels per overlay pixel (HiDPI): every size above is multiplied by it.
-    public var scale = 1
-
-    /// The smallest HUD a user may ask for.
-    public static let minimumHUDPixels = 32
+    /// The smallest wheel a user may ask for.
+    public static let minimumWheelPixels = 8
     /// The most spokes a wheel may have.
     public static let maximumSpokeCount = 64
 

@@ -1,3 +1,5 @@
+import Glibc
+
 /// A colour with straight (not premultiplied) alpha, 8 bits a channel.
 public struct Color: Sendable, Equatable, Hashable, CustomStringConvertible {
     public var red: UInt8
@@ -24,6 +26,21 @@ public struct Color: Sendable, Equatable, Hashable, CustomStringConvertible {
     public func fading(by factor: Double) -> Color {
         let scaled = (Double(alpha) * min(max(factor, 0), 1)).rounded()
         return Color(red: red, green: green, blue: blue, alpha: UInt8(scaled))
+    }
+
+    /// WCAG 2's relative luminance of the colour's RGB (alpha ignored), 0 for black to 1 for white.
+    public var relativeLuminance: Double {
+        func linear(_ channel: UInt8) -> Double {
+            let value = Double(channel) / 255
+            return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+    }
+
+    /// WCAG 2's contrast ratio between this colour and `other`, 1 to 21.
+    public func contrastRatio(with other: Color) -> Double {
+        let (lighter, darker) = (max(relativeLuminance, other.relativeLuminance), min(relativeLuminance, other.relativeLuminance))
+        return (lighter + 0.05) / (darker + 0.05)
     }
 
     /// `#RRGGBB` when opaque, `#RRGGBBAA` otherwise.

@@ -25,12 +25,12 @@ public enum Command: Sendable, Equatable {
     case ping
     /// Answer one line describing the state on stdout.
     case status
-    /// Change the spokes' (and marks') colour.
+    /// Change the spokes' (and the progress gauge's) colour.
     case wheelColor(Color)
     /// Change the HUD's fill.
     case hudColor(Color)
-    /// Change the HUD's size in pixels.
-    case hudSize(Int)
+    /// Change the wheel's diameter in pixels (the type grows with a larger wheel).
+    case wheelSize(Int)
     /// Exit at once with status 0.
     case quit
 }

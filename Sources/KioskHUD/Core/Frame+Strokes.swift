@@ -24,9 +24,12 @@ extension Frame.ProgressGauge {
         return (box.center, outer - halfWidth - 1, halfWidth)
     }
 
-    /// The bar's track: the box's width, a tenth of its height, centred.
+    /// The space between the percentage's line and the bar under it.
+    public static let percentGapPixels = 2
+
+    /// The bar's track: the bottom of the box, the box's width, `barThicknessPixels` thick.
     public var barTrack: PixelRect {
-        let height = max(4, box.height / 10)
-        return PixelRect(x: box.x, y: box.y + (box.height - height) / 2, width: box.width, height: height)
+        let height = min(box.height, barThicknessPixels)
+        return PixelRect(x: box.x, y: box.maxY - height, width: box.width, height: height)
     }
 }

@@ -55,8 +55,12 @@ public struct Frame: Sendable, Equatable {
         public var style: ProgressStyle
         /// The filled part's colour; the track is a faint version of it.
         public var color: Color
-        /// The percentage written in the middle, if asked for.
+        /// The percentage written in the ring's middle (above the bar), if asked for.
         public var percentText: String?
+        /// The percentage's font size.
+        public var percentFontPixels: Int
+        /// The bar's thickness (a bar's box holds the percentage's line above it).
+        public var barThicknessPixels: Int
     }
 
     /// An outcome's mark, drawn with lines as thick as the wheel's spokes.

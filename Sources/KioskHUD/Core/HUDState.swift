@@ -62,7 +62,7 @@ public struct HUDState: Sendable, Equatable {
             outcome = (kind, tick)
             if let text { message = text }
             isVisible = true
-        case .ping, .status, .wheelColor, .hudColor, .hudSize, .quit:
+        case .ping, .status, .wheelColor, .hudColor, .wheelSize, .quit:
             break
         }
     }

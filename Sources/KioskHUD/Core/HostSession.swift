@@ -52,7 +52,7 @@ public struct HostSession: Sendable {
         case .status: events.append(.status(statusLine))
         case .wheelColor(let color): appearance.wheelColor = color
         case .hudColor(let color): appearance.hudColor = color
-        case .hudSize(let pixels): appearance.hudSizePixels = pixels
+        case .wheelSize(let pixels): appearance.wheelPixels = pixels
         default:
             let wasVisible = state.isVisible
             state.apply(command, atTick: tick)

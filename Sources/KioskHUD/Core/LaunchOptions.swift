@@ -64,6 +64,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var rotation = Rotation.upright
     /// Display pixels per overlay pixel; nil picks it from the display's DPI.
     public var scale: Int?
+    /// The display's density; nil reads it from the size the display reports.
+    public var dotsPerInch: Double?
     /// A plain window of this size instead of a fullscreen overlay; also the snapshot's size.
     public var windowSize: Size?
     /// The time of the snapshot's frame, in seconds after the commands were applied.

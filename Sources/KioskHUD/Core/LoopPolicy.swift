@@ -155,6 +155,8 @@ public struct LoopPolicy: Sendable {
     private var composers: [FrameComposer]
     private let settings: Settings
     private var drawn: [Frame?]
+    /// What each display last said about adapting its layout, so each change is reported once.
+    private var adaptations: [String?]
     private var hasStepped = false
     /// An exit that time will bring (zenity's full bar held, `--timeout`), the earliest first.
     private var scheduledExit: (tick: Int, reason: ExitReason)?
@@ -169,6 +171,7 @@ public struct LoopPolicy: Sendable {
         self.settings = settings
         _ = self.session.noteGrab(grabStatus)
         drawn = Array(repeating: nil, count: composers.count)
+        adaptations = Array(repeating: nil, count: composers.count)
         if let timeout = settings.zenity?.timeoutSeconds {
             schedule(.timedOut, atTick: session.clock.wholeTicks(inSeconds: timeout))
         }
@@ -202,6 +205,11 @@ public struct LoopPolicy: Sendable {
             let frame = composers[index].frame(of: session, atTick: tick, measurer: measurer)
             frames.append(frame == drawn[index] ? nil : frame)
             drawn[index] = frame
+            let adaptation = composers[index].adaptation
+            if adaptation != adaptations[index], let adaptation {
+                result.reports.append(composers.count > 1 ? "display \(index): \(adaptation)" : adaptation)
+            }
+            adaptations[index] = adaptation
         }
         result.frames = frames
         result.wantsGrab = session.wantsGrab

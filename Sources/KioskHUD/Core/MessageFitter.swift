@@ -1,14 +1,21 @@
-/// Fits a message into a rectangle the way a good HUD label does: first shrink from the nominal
-/// size down to the minimum, then wrap at the minimum size onto as many lines as fit (at most
-/// `maximumLines`), and end the last line with "…" when text is still left over.
+/// Fits a message into a width the way a good HUD label does: wrap before shrink.
 ///
-/// Lines break at spaces, and between CJK characters where a script uses no spaces; a word wider
-/// than a line breaks between grapheme clusters. No character or grapheme is ever cut in half.
+/// 1. At the nominal size the text wraps onto as many lines as it needs, up to `maximumLines`
+///    (and as many as fit in `heightPixels`). If it fits whole, that is the answer.
+/// 2. Otherwise the size shrinks, never below `minimumFontPixels`, to the largest size at which
+///    it fits whole without breaking inside a word.
+/// 3. If it does not fit even at the minimum, the last line ends with "…" at a word boundary (a
+///    grapheme boundary in scripts written without spaces).
+///
+/// Wrapped lines are balanced: the narrowest width that needs no more lines is used, so a word
+/// does not sit alone on the last line when a better break exists. Lines break at spaces, and
+/// between characters of Chinese and Japanese (never before closing punctuation); Korean breaks
+/// at spaces. A word wider than a line breaks between grapheme clusters; no grapheme is ever cut.
 /// A `\n` in the text (zenity's `#Line one\nLine two`) always starts a new line.
 public struct MessageFitter: Sendable {
-    /// The area's width in pixels.
+    /// The widest a line may be, in pixels.
     public var widthPixels: Int
-    /// The area's height in pixels.
+    /// The most height the lines may take, in pixels.
     public var heightPixels: Int
     /// The size to try first.
     public var nominalFontPixels: Int
@@ -20,9 +27,10 @@ public struct MessageFitter: Sendable {
     /// The mark that ends a truncated line.
     public static let ellipsis = "…"
 
-    /// Creates a fitter for an area of `widthPixels` x `heightPixels`.
-    public init(widthPixels: Int, heightPixels: Int, nominalFontPixels: Int, minimumFontPixels: Int, maximumLines: Int) {
-        self.widthPixels = widthPixels
+    /// Creates a fitter for lines of at most `widthPixels`, stacked at most `heightPixels` high.
+    public init(widthPixels: Int, heightPixels: Int = .max, nominalFontPixels: Int, minimumFontPixels: Int,
+                maximumLines: Int) {
+        self.widthPixels = max(1, widthPixels)
         self.heightPixels = heightPixels
         self.minimumFontPixels = max(1, minimumFontPixels)
         self.nominalFontPixels = max(self.minimumFontPixels, nominalFontPixels)
@@ -31,68 +39,119 @@ public struct MessageFitter: Sendable {
 
     /// Fits `text` using `measurer`; an empty text fits as no lines.
     public func fit(_ text: String, measurer: some TextMeasurer) -> FittedMessage {
-        guard !text.isEmpty else { return FittedMessage(fontPixels: nominalFontPixels, lineHeightPixels: 0, lines: [], isTruncated: false) }
-        var paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if paragraphs.count > 1, paragraphs.last == "" { paragraphs.removeLast() }  // a final break adds no line
-        if let size = largestUnwrappedSize(paragraphs, measurer) {
-            return FittedMessage(fontPixels: size, lineHeightPixels: measurer.lineHeight(fontPixels: size), lines: paragraphs, isTruncated: false)
+        guard !text.isEmpty else {
+            return FittedMessage(fontPixels: nominalFontPixels, lineHeightPixels: 0, lines: [], isTruncated: false)
         }
-        let size = minimumFontPixels
-        let lineBudget = max(1, min(maximumLines, heightPixels / max(1, measurer.lineHeight(fontPixels: size))))
-        return wrap(text, fontPixels: size, lineBudget: lineBudget, measurer)
+        let text = text.hasSuffix("\n") && text.count > 1 ? String(text.dropLast()) : text  // a final break adds no line
+        if let fitted = wholeFit(text, fontPixels: nominalFontPixels, measurer) { return fitted }
+        var low = minimumFontPixels, high = nominalFontPixels - 1
+        var best: FittedMessage?
+        while low <= high {
+            let middle = (low + high) / 2
+            if let fitted = wholeFit(text, fontPixels: middle, measurer) {
+                best = fitted
+                low = middle + 1
+            } else {
+                high = middle - 1
+            }
+        }
+        return best ?? truncatedFit(text, fontPixels: minimumFontPixels, measurer)
     }
 
-    /// The largest size from nominal down to minimum at which each of `paragraphs` fits on one
-    /// line, found by bisection (width grows with size).
-    private func largestUnwrappedSize(_ paragraphs: [String], _ measurer: some TextMeasurer) -> Int? {
-        func fits(_ size: Int) -> Bool {
-            paragraphs.count <= maximumLines && paragraphs.count * measurer.lineHeight(fontPixels: size) <= heightPixels
-                && paragraphs.allSatisfy { measurer.width(of: $0, fontPixels: size) <= widthPixels }
-        }
-        guard fits(minimumFontPixels) else { return nil }
-        var low = minimumFontPixels, high = nominalFontPixels
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if fits(middle) { low = middle } else { high = middle - 1 }
-        }
-        return low
+    /// The most lines at `fontPixels`: `maximumLines`, or fewer when their height would pass
+    /// `heightPixels`; at least one.
+    private func lineBudget(_ text: String, fontPixels: Int, _ measurer: some TextMeasurer) -> Int {
+        max(1, min(maximumLines, heightPixels / max(1, measurer.lineHeight(of: text, fontPixels: fontPixels))))
     }
 
-    private func wrap(_ text: String, fontPixels: Int, lineBudget: Int, _ measurer: some TextMeasurer) -> FittedMessage {
-        func fits(_ line: String) -> Bool { measurer.width(of: line, fontPixels: fontPixels) <= widthPixels }
-        let lineHeight = measurer.lineHeight(fontPixels: fontPixels)
-        var lines: [String] = []
-        var rest = Substring(text)
-        while !rest.isEmpty, lines.count < lineBudget {
+    /// `text` wrapped whole at `fontPixels` with its lines balanced, or nil when it needs more
+    /// lines than the budget.
+    private func wholeFit(_ text: String, fontPixels: Int, _ measurer: some TextMeasurer) -> FittedMessage? {
+        let budget = lineBudget(text, fontPixels: fontPixels, measurer)
+        let wrapper = Wrapper(text: text, fontPixels: fontPixels, measurer: measurer)
+        guard let wrapped = wrapper.wrap(width: widthPixels, lineBudget: budget), wrapped.rest.isEmpty,
+              !wrapped.brokeInsideAWord || fontPixels == minimumFontPixels else { return nil }  // shrink before a word breaks
+        var lines = wrapped
+        if lines.lines.count > 1, !lines.brokeInsideAWord {
+            // The narrowest width that keeps the same number of lines, found by bisection (a
+            // narrower width never needs fewer lines).
+            var low = 1, high = widthPixels
+            while low < high {
+                let middle = (low + high) / 2
+                if let narrower = wrapper.wrap(width: middle, lineBudget: lines.lines.count),
+                   narrower.rest.isEmpty, !narrower.brokeInsideAWord {
+                    high = middle
+                    lines = narrower
+                } else {
+                    low = middle + 1
+                }
+            }
+        }
+        return FittedMessage(fontPixels: fontPixels, lineHeightPixels: measurer.lineHeight(of: text, fontPixels: fontPixels),
+                             lines: lines.lines.map { String($0).trimmingBlanks() }, isTruncated: false)
+    }
+
+    /// `text` at `fontPixels` cut after the last line the budget allows, that line ending with
+    /// "…" after the last whole word that leaves room for it.
+    private func truncatedFit(_ text: String, fontPixels: Int, _ measurer: some TextMeasurer) -> FittedMessage {
+        let wrapper = Wrapper(text: text, fontPixels: fontPixels, measurer: measurer)
+        let wrapped = wrapper.wrap(width: widthPixels, lineBudget: lineBudget(text, fontPixels: fontPixels, measurer))
+            ?? Wrapper.Lines(lines: [], rest: Substring(text), brokeInsideAWord: false)
+        var lines = wrapped.lines
+        let last = lines.popLast().map { $0.startIndex } ?? text.startIndex
+        let paragraph = text[last...].prefix { $0 != "\n" }
+        let ending = wrapper.longestLine(of: paragraph, width: widthPixels, suffix: Self.ellipsis).text
+        let kept = lines.map { String($0).trimmingBlanks() }
+        return FittedMessage(fontPixels: fontPixels, lineHeightPixels: measurer.lineHeight(of: text, fontPixels: fontPixels),
+                             lines: kept + [String(ending).trimmingBlanks() + Self.ellipsis], isTruncated: true)
+    }
+}
+
+/// Greedy line breaking of one text at one size.
+private struct Wrapper<Measurer: TextMeasurer> {
+    let text: String
+    let fontPixels: Int
+    let measurer: Measurer
+
+    /// Lines as slices of the text, what was left when the budget ran out, and whether a word
+    /// had to be broken between graphemes because it was wider than a line.
+    struct Lines {
+        var lines: [Substring]
+        var rest: Substring
+        var brokeInsideAWord: Bool
+    }
+
+    /// Breaks the text into lines of at most `width` pixels, stopping after `lineBudget` lines.
+    func wrap(width: Int, lineBudget: Int) -> Lines? {
+        var result = Lines(lines: [], rest: Substring(text), brokeInsideAWord: false)
+        while !result.rest.isEmpty, result.lines.count < lineBudget {
+            let rest = result.rest
             let paragraphEnd = rest.firstIndex(of: "\n") ?? rest.endIndex
             if paragraphEnd == rest.startIndex {
-                lines.append("")
-                rest = rest.dropFirst()
+                result.lines.append(rest[rest.startIndex..<rest.startIndex])
+                result.rest = rest.dropFirst()
                 continue
             }
-            let line = longestFittingLine(of: rest[..<paragraphEnd], fits: fits)
-            lines.append(String(line.text).trimmingBlanks())
-            let remainder = line.rest.drop(while: \.isBlank)
-            if !remainder.isEmpty {
-                rest = rest[remainder.startIndex...]
+            let line = longestLine(of: rest[..<paragraphEnd], width: width, suffix: "")
+            result.lines.append(line.text)
+            result.brokeInsideAWord = result.brokeInsideAWord || line.brokeInsideAWord
+            let remainder = rest[line.text.endIndex...].drop(while: \.isBlank)
+            if remainder.startIndex < paragraphEnd {
+                result.rest = remainder
             } else {
-                rest = paragraphEnd < rest.endIndex ? rest[rest.index(after: paragraphEnd)...] : rest[rest.endIndex...]
+                result.rest = paragraphEnd < rest.endIndex ? rest[rest.index(after: paragraphEnd)...] : rest[rest.endIndex...]
             }
         }
-        guard !rest.isEmpty, let last = lines.popLast() else {
-            return FittedMessage(fontPixels: fontPixels, lineHeightPixels: lineHeight, lines: lines, isTruncated: false)
-        }
-        var kept = Substring(last)
-        while !kept.isEmpty, !fits(String(kept).trimmingBlanks() + Self.ellipsis) { kept = kept.dropLast() }
-        lines.append(String(kept).trimmingBlanks() + Self.ellipsis)
-        return FittedMessage(fontPixels: fontPixels, lineHeightPixels: lineHeight, lines: lines, isTruncated: true)
+        return result
     }
 
-    /// The longest start of `text` that fits on a line, ending at a break opportunity when there
-    /// is one; at least one grapheme, so wrapping always moves on. The fitting length is found by
-    /// bisection over grapheme counts (a longer start is never narrower), so a line costs
-    /// O(log n) measurements.
-    private func longestFittingLine(of text: Substring, fits: (String) -> Bool) -> (text: Substring, rest: Substring) {
+    /// The longest start of `text` that fits in `width` with `suffix` after it, ending at a break
+    /// opportunity when there is one; at least one grapheme, so wrapping always moves on. Found
+    /// by bisection over grapheme counts (a longer start is never narrower): O(log n) measurements.
+    func longestLine(of text: Substring, width: Int, suffix: String) -> (text: Substring, brokeInsideAWord: Bool) {
+        func fits(_ line: Substring) -> Bool {
+            measurer.width(of: String(line).trimmingBlanks() + suffix, fontPixels: fontPixels) <= width
+        }
         var ends: [String.Index] = []
         var index = text.startIndex
         while index < text.endIndex {
@@ -102,16 +161,15 @@ public struct MessageFitter: Sendable {
         var low = 0, high = ends.count
         while low < high {
             let middle = (low + high + 1) / 2
-            if fits(String(text[..<ends[middle - 1]]).trimmingBlanks()) { low = middle } else { high = middle - 1 }
+            if fits(text[..<ends[middle - 1]]) { low = middle } else { high = middle - 1 }
         }
-        if low == ends.count { return (text, text[text.endIndex...]) }
+        if low == ends.count { return (text, false) }
         let count = max(1, low)
+        if count == ends.count { return (text, true) }  // one grapheme wider than the line
         for kept in stride(from: count, through: 1, by: -1) {
             let end = ends[kept - 1]
-            if LineBreaks.canBreak(between: text[text.index(before: end)], and: text[end]) {
-                return (text[..<end], text[end...])
-            }
+            if LineBreaks.canBreak(between: text[text.index(before: end)], and: text[end]) { return (text[..<end], false) }
         }
-        return (text[..<ends[count - 1]], text[ends[count - 1]...])
+        return (text[..<ends[count - 1]], true)
     }
 }

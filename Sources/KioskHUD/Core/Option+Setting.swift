@@ -4,6 +4,8 @@ extension Option {
     func settingValue(in options: LaunchOptions) -> [String]? {
         let look = options.appearance, timing = options.timing
         func flag(_ on: Bool) -> [String] { [on ? "true" : "false"] }
+        // A colour left to the theme is not written, so the file keeps following the theme.
+        func chosen(_ role: ColorRole) -> [String]? { look.chosenColor(role).map { [$0.description] } }
         func milliseconds(_ seconds: Double) -> [String] { [String(Int((seconds * 1000).rounded()))] }
         func seconds(_ value: Double) -> [String] {
             [value == value.rounded() ? String(Int(value)) : String(value)]
@@ -13,12 +15,16 @@ extension Option {
         case .detail: return options.detail.isEmpty ? nil : [options.detail]
         case .startHidden: return flag(options.startsHidden)
         case .exitOnEOF: return flag(options.exitsAtEndOfInput)
-        case .size: return [look.hudSizePixels.map(String.init) ?? "auto"]
+        case .size: return [look.wheelPixels.map(String.init) ?? "auto"]
         case .style: return [look.wheelStyle.rawValue]
         case .layout: return [look.layout.rawValue]
-        case .color: return [look.wheelColor.description]
-        case .textColor: return [look.textColor.description]
-        case .hudColor: return [look.hudColor.description]
+        case .theme: return [look.theme.rawValue]
+        case .color: return chosen(.wheel)
+        case .successColor: return chosen(.mark(.success))
+        case .errorColor: return chosen(.mark(.failure))
+        case .infoColor: return chosen(.mark(.info))
+        case .textColor: return chosen(.text)
+        case .hudColor: return chosen(.hud)
         case .cornerRadius: return [look.cornerRadiusPixels.map(String.init) ?? "auto"]
         case .backdrop: return [look.backdropColor?.description ?? "none"]
         case .spokes: return [String(look.spokeCount)]
@@ -26,7 +32,9 @@ extension Option {
         case .smooth: return flag(look.rotatesSmoothly)
         case .font: return options.fontPaths.isEmpty ? nil : options.fontPaths
         case .fontSize: return [look.fontPixels.map(String.init) ?? "auto"]
-        case .minFontSize: return [String(look.minimumFontPixels)]
+        case .minFontSize: return [look.minimumFontPixels.map(String.init) ?? "auto"]
+        case .viewingDistance: return [String(Int(look.viewingDistanceCentimetres))]
+        case .dpi: return [options.dotsPerInch.map { String(Int($0)) } ?? "auto"]
         case .maxLines: return [String(look.maximumLines)]
         case .display: return [options.mirrorsOnAllDisplays ? "all" : String(options.display)]
         case .backend: return [options.backend.rawValue]

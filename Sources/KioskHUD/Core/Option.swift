@@ -8,10 +8,14 @@ enum Option: String, CaseIterable {
     case size = "--size"
     case style = "--style"
     case layout = "--layout"
+    case theme = "--theme"
     case color = "--color"
     case textColor = "--text-color"
     case hudColor = "--hud-color"
     case cornerRadius = "--corner-radius"
+    case successColor = "--success-color"
+    case errorColor = "--error-color"
+    case infoColor = "--info-color"
     case backdrop = "--backdrop"
     case spokes = "--spokes"
     case period = "--period"
@@ -20,6 +24,8 @@ enum Option: String, CaseIterable {
     case fontSize = "--font-size"
     case minFontSize = "--min-font-size"
     case maxLines = "--max-lines"
+    case viewingDistance = "--viewing-distance"
+    case dpi = "--dpi"
     case display = "--display"
     case backend = "--backend"
     case rotate = "--rotate"
@@ -64,10 +70,13 @@ enum Option: String, CaseIterable {
         case .listenGroup: return "GROUP"
         case .showPercent, .fifoTrustOthers, .psplash, .zenity, .errorsToStdout, .exitWithParent, .printConfig: return nil
         case .size, .cornerRadius, .fontSize: return "PX|auto"
-        case .minFontSize: return "PX"
+        case .minFontSize: return "PX|auto"
         case .style: return "large|medium"
         case .layout: return "vertical|horizontal"
-        case .color, .textColor: return "COLOR"
+        case .color, .textColor, .successColor, .errorColor, .infoColor: return "COLOR"
+        case .theme: return "dark|light"
+        case .viewingDistance: return "CM"
+        case .dpi: return "N|auto"
         case .hudColor: return "#RRGGBBAA"
         case .backdrop: return "COLOR|none"
         case .spokes, .maxLines: return "N"
@@ -90,21 +99,27 @@ enum Option: String, CaseIterable {
         case .detail: return "smaller, dimmer details line under the message at start"
         case .startHidden: return "start hidden until the \"show\" command"
         case .exitOnEOF: return "exit 0 at the end of input instead of keeping the last state"
-        case .size: return "HUD edge in pixels (default 22% of the display's shorter side, at least 120)"
+        case .size: return "wheel diameter in pixels; larger type follows a larger wheel (default 2.5x the type)"
         case .style: return "wheel size preset, like UIActivityIndicatorView (default large)"
         case .layout: return "wheel above the message, or left of it in a wide HUD (default vertical)"
-        case .color: return "spoke colour: white, gray or #RRGGBB (default white)"
-        case .textColor: return "message colour: white, gray or #RRGGBB (default #F2F2F7)"
-        case .hudColor: return "HUD fill with alpha (default #1C1C1ED9)"
-        case .cornerRadius: return "HUD corner radius (default a tenth of the HUD)"
+        case .theme: return "colours: light marks on a dark HUD, or dark on a light one (default dark)"
+        case .color: return "spoke colour: white, gray or #RRGGBB (default white; light theme #3A3A3C)"
+        case .textColor: return "message colour: white, gray or #RRGGBB (default #F2F2F7; light theme #1C1C1E)"
+        case .hudColor: return "HUD fill with alpha (default #1C1C1ED9; light theme #F2F2F7EB)"
+        case .successColor: return "success mark colour (default #30D158; light theme #248A3D)"
+        case .errorColor: return "error mark colour (default #FF453A; light theme #D70015)"
+        case .infoColor: return "info mark colour (default #0A84FF; light theme #0040DD)"
+        case .cornerRadius: return "HUD corner radius (default 0.6x the type size)"
         case .backdrop: return "screen colour outside the HUD while blocking (default #00000080)"
         case .spokes: return "number of spokes, 3-64 (default 12)"
         case .period: return "seconds per turn of the wheel (default 1)"
         case .smooth: return "turn smoothly instead of one spoke at a time"
         case .font: return "TrueType font tried before the bundled ones (DejaVu Sans, Droid Sans Fallback); repeatable"
-        case .fontSize: return "message font size before it shrinks to fit (default a tenth of the HUD)"
-        case .minFontSize: return "smallest message font size before wrapping (default 12)"
-        case .maxLines: return "most lines the message wraps onto (default 3)"
+        case .fontSize: return "message font size (default: capitals 20 arcminutes tall at the viewing distance)"
+        case .minFontSize: return "smallest size a long message shrinks to before it is cut (default 16 arcminutes)"
+        case .maxLines: return "most lines the message wraps onto before it shrinks (default 4)"
+        case .viewingDistance: return "how far the reader's eyes are from the panel, 10-1000 (default 60)"
+        case .dpi: return "display density; auto: from the size the display reports, else 96 (default auto)"
         case .display: return "display to cover, from 0, or all to mirror on every display (default 0)"
         case .backend: return "window system: wayland (a layer surface) when WAYLAND_DISPLAY is set, else x11 (default auto)"
         case .window: return "a plain window of this size instead of the fullscreen overlay"
@@ -143,10 +158,14 @@ enum Option: String, CaseIterable {
         case .detail: options.detail = TextSanitizer.clean(value)
         case .startHidden: options.startsHidden = true
         case .exitOnEOF: options.exitsAtEndOfInput = true
-        case .size: options.appearance.hudSizePixels = try automatic(value) { v throws(OptionError) in try integer(v, in: Appearance.minimumHUDPixels...16384) }
+        case .size: options.appearance.wheelPixels = try automatic(value) { v throws(OptionError) in try integer(v, in: Appearance.minimumWheelPixels...16384) }
         case .style: options.appearance.wheelStyle = try choice(value)
         case .layout: options.appearance.layout = try choice(value)
+        case .theme: options.appearance.theme = try choice(value)
         case .color: options.appearance.wheelColor = try color(value)
+        case .successColor: options.appearance[.mark(.success)] = try color(value)
+        case .errorColor: options.appearance[.mark(.failure)] = try color(value)
+        case .infoColor: options.appearance[.mark(.info)] = try color(value)
         case .textColor: options.appearance.textColor = try color(value)
         case .hudColor: options.appearance.hudColor = try color(value)
         case .cornerRadius: options.appearance.cornerRadiusPixels = try automatic(value) { v throws(OptionError) in try integer(v, in: 0...8192) }
@@ -156,7 +175,9 @@ enum Option: String, CaseIterable {
         case .smooth: options.appearance.rotatesSmoothly = true
         case .font: options.fontPaths.append(value)
         case .fontSize: options.appearance.fontPixels = try automatic(value) { v throws(OptionError) in try integer(v, in: 4...1024) }
-        case .minFontSize: options.appearance.minimumFontPixels = try integer(value, in: 4...512)
+        case .minFontSize: options.appearance.minimumFontPixels = try automatic(value) { v throws(OptionError) in try integer(v, in: 4...512) }
+        case .viewingDistance: options.appearance.viewingDistanceCentimetres = Double(try integer(value, in: 10...1000))
+        case .dpi: options.dotsPerInch = try automatic(value) { v throws(OptionError) in try integer(v, in: 20...2000) }.map(Double.init)
         case .maxLines: options.appearance.maximumLines = try integer(value, in: 1...20)
         case .display:
             options.mirrorsOnAllDisplays = value.lowercased() == "all"

@@ -3,10 +3,12 @@ import Glibc
 /// The geometry of a UIActivityIndicatorView-style wheel: `count` rounded spokes around a centre,
 /// the leading spoke at full strength and the ones behind it fading.
 ///
-/// Spoke `k` of a wheel turned by `turn` (in whole turns) points at angle
-/// `2π (k / count + turn)` measured clockwise from straight up. Spoke 0 leads; the spoke `d`
-/// places behind it has strength `max(trailingAlpha, 1 - d (1 - trailingAlpha) / fadeSpokes)`.
-/// A stepped wheel turns by whole spokes, so its spokes stay in place and only their strengths move.
+/// The spokes never move: spoke `k` points at `2π k / count` clockwise from straight up. What
+/// turns is the brightness, as in UIActivityIndicatorView: a wheel turned by `turn` (in whole
+/// turns) is led by the spoke at `turn × count`; the lead is at full strength, the spoke just
+/// behind it at `nextStrength` (so the lead stands out), and the ones further behind fade
+/// evenly to `trailingAlpha` over `fadeSpokes`. Between whole spokes (`--smooth`) the strengths
+/// move continuously from one spoke to the next.
 public struct SpokeWheel: Sendable, Equatable, Hashable {
     /// One spoke: a capsule from `inner` to `outer` along `angleRadians`.
     public struct Spoke: Sendable, Equatable {
@@ -25,6 +27,9 @@ public struct SpokeWheel: Sendable, Equatable, Hashable {
 
     /// The strength of the faintest spokes.
     public static let trailingAlpha = 0.25
+    /// The strength of the spoke just behind the lead: drawn over the HUD, at most about 80 %
+    /// of the lead's brightness.
+    public static let nextStrength = 0.65
     /// A spoke's half width as a fraction of the radius.
     public static let halfWidthFraction = 0.085
     /// Where a spoke starts, as a fraction of the radius.
@@ -48,13 +53,23 @@ public struct SpokeWheel: Sendable, Equatable, Hashable {
 
     /// The spokes of the wheel turned by `turn` whole turns (only the fractional part matters).
     public func spokes(turn: Double) -> [Spoke] {
-        (0..<count).map { k in
-            let behind = (count - k) % count
-            let fade = 1 - Double(behind) * (1 - Self.trailingAlpha) / Double(fadeSpokes)
-            let angle = 2 * Double.pi * (Double(k) / Double(count) + turn)
-            return Spoke(angleRadians: angle.truncatingRemainder(dividingBy: 2 * Double.pi),
-                         strength: max(Self.trailingAlpha, fade))
+        let lead = (turn - turn.rounded(.down)) * Double(count)
+        return (0..<count).map { k in
+            var behind = lead - Double(k)
+            if behind < 0 { behind += Double(count) }
+            return Spoke(angleRadians: 2 * Double.pi * Double(k) / Double(count), strength: strength(behind: behind))
         }
+    }
+
+    /// The strength of a spoke `behind` spokes behind the lead (fractional between steps).
+    func strength(behind: Double) -> Double {
+        func stepped(_ places: Int) -> Double {
+            guard places > 0 else { return 1 }
+            let fade = Self.nextStrength - Double(places - 1) * (Self.nextStrength - Self.trailingAlpha) / Double(max(1, fadeSpokes - 1))
+            return places >= count ? 1 : max(Self.trailingAlpha, fade)
+        }
+        let whole = Int(behind.rounded(.down)), part = behind - behind.rounded(.down)
+        return stepped(whole) * (1 - part) + stepped(whole + 1) * part
     }
 
     /// The centre line of a spoke relative to the wheel's centre (y down): inner end, outer end.

@@ -31,6 +31,8 @@ struct kw_rect {
 struct kw_output {
     struct wl_output *output;
     int scale;
+    int width_pixels, height_pixels;
+    int width_mm, height_mm;
     char name[64];
 };
 
@@ -104,13 +106,20 @@ static struct kw_rect rect_clip(struct kw_rect r, int width, int height) {
 static void output_geometry(void *data, struct wl_output *output, int32_t x, int32_t y, int32_t width_mm,
                             int32_t height_mm, int32_t subpixel, const char *make, const char *model,
                             int32_t transform) {
-    (void)data; (void)output; (void)x; (void)y; (void)width_mm; (void)height_mm; (void)subpixel;
-    (void)make; (void)model; (void)transform;
+    (void)output; (void)x; (void)y; (void)subpixel; (void)make; (void)model; (void)transform;
+    struct kw_output *entry = data;
+    entry->width_mm = width_mm;
+    entry->height_mm = height_mm;
 }
 
 static void output_mode(void *data, struct wl_output *output, uint32_t flags, int32_t width, int32_t height,
                         int32_t refresh) {
-    (void)data; (void)output; (void)flags; (void)width; (void)height; (void)refresh;
+    (void)output; (void)refresh;
+    struct kw_output *entry = data;
+    if (flags & WL_OUTPUT_MODE_CURRENT) {
+        entry->width_pixels = width;
+        entry->height_pixels = height;
+    }
 }
 
 static void output_done(void *data, struct wl_output *output) { (void)data; (void)output; }
@@ -157,8 +166,8 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
         connection->layer_shell = wl_registry_bind(registry, name, &zwlr_layer_shell_v1_interface, lower(version, 4));
     } else if (strcmp(interface, wl_output_interface.name) == 0 && connection->output_count < KW_MAX_OUTPUTS) {
         struct kw_output *entry = &connection->outputs[connection->output_count++];
+        memset(entry, 0, sizeof *entry);
         entry->scale = 1;
-        entry->name[0] = 0;
         entry->output = wl_registry_bind(registry, name, &wl_output_interface, lower(version, 4));
         wl_output_add_listener(entry->output, &output_listener, entry);
     }
@@ -210,6 +219,16 @@ int kw_output_count(const kw_connection *connection) { return connection->output
 
 int kw_output_scale(const kw_connection *connection, int index) {
     return index >= 0 && index < connection->output_count ? connection->outputs[index].scale : 1;
+}
+
+void kw_output_size(const kw_connection *connection, int index, int *width_pixels, int *height_pixels,
+                    int *width_mm, int *height_mm) {
+    struct kw_output none = {0};
+    const struct kw_output *entry = index >= 0 && index < connection->output_count ? &connection->outputs[index] : &none;
+    *width_pixels = entry->width_pixels;
+    *height_pixels = entry->height_pixels;
+    *width_mm = entry->width_mm;
+    *height_mm = entry->height_mm;
 }
 
 const char *kw_output_name(const kw_connection *connection, int index) {

@@ -4,9 +4,40 @@ import KioskCore
 /// binary (`../share/kiosk-spinner/fonts`), or in the source tree's `fonts/` for a development
 /// build.
 enum FontLocator {
-    /// The bundled fonts, in the order a character looks for its glyph: DejaVu Sans (Latin,
-    /// Greek, Cyrillic, Hebrew, Arabic), then Droid Sans Fallback (Chinese, Japanese, Korean).
-    static let bundledFontFiles = ["DejaVuSans.ttf", "DroidSansFallback.ttf"]
+    /// A bundled font other than the primary one, opened only when a character it is there for
+    /// is drawn.
+    struct FallbackFont: Sendable {
+        /// The file's name in the fonts folder.
+        let file: String
+        /// The Unicode scalar values (its scripts' blocks) the font is opened for.
+        let scalars: [ClosedRange<UInt32>]
+    }
+
+    /// The font opened at start, where every character looks first: DejaVu Sans (Latin, Greek,
+    /// Cyrillic, Hebrew, Arabic, symbols).
+    static let primaryFontFile = "DejaVuSans.ttf"
+
+    /// The other bundled fonts, in the order a character looks for its glyph after the primary
+    /// font; their blocks do not overlap.
+    static let fallbackFonts = [
+        FallbackFont(file: "DroidSansFallback.ttf", scalars: [
+            0x1100...0x11FF, 0x2E80...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA960...0xA97F,
+            0xAC00...0xD7FF, 0xF900...0xFAFF, 0xFE10...0xFE1F, 0xFE30...0xFE6F, 0xFF00...0xFFEF,
+            0x10400...0x1044F, 0x20000...0x2FFFF,
+        ]),
+        FallbackFont(file: "NotoSansDevanagari-Regular.ttf", scalars: [0x0900...0x097F, 0x1CD0...0x1CFF, 0xA8E0...0xA8FF]),
+        FallbackFont(file: "NotoSansBengali-Regular.ttf", scalars: [0x0980...0x09FF]),
+        FallbackFont(file: "NotoSansGurmukhi-Regular.ttf", scalars: [0x0A00...0x0A7F]),
+        FallbackFont(file: "NotoSansGujarati-Regular.ttf", scalars: [0x0A80...0x0AFF]),
+        FallbackFont(file: "NotoSansTamil-Regular.ttf", scalars: [0x0B80...0x0BFF, 0x11300...0x1137F]),
+        FallbackFont(file: "NotoSansTelugu-Regular.ttf", scalars: [0x0C00...0x0C7F]),
+        FallbackFont(file: "NotoSansKannada-Regular.ttf", scalars: [0x0C80...0x0CFF]),
+        FallbackFont(file: "NotoSansMalayalam-Regular.ttf", scalars: [0x0D00...0x0D7F]),
+        FallbackFont(file: "NotoSansThai-Regular.ttf", scalars: [0x0E00...0x0E7F]),
+    ]
+
+    /// Every bundled font file, the primary one first.
+    static var bundledFontFiles: [String] { [primaryFontFile] + fallbackFonts.map(\.file) }
 
     /// The folders searched, in order.
     static var searchFolders: [String] {
@@ -21,13 +52,21 @@ enum FontLocator {
         return folders
     }
 
-    /// The user's fonts, then each bundled font from the first folder that has it.
+    /// The fonts opened at start: the user's, then the primary bundled font from the first
+    /// folder that has it.
     static func fontPaths(preferring userFonts: [String]) -> [String] {
+        userFonts + [bundledPath(of: primaryFontFile, in: searchFolders)].compactMap { $0 }
+    }
+
+    /// Each fallback font found, with its path from the first folder that has it.
+    static func fallbackPaths() -> [(font: FallbackFont, path: String)] {
         let folders = searchFolders
-        let bundled = bundledFontFiles.compactMap { file in
-            folders.lazy.map { $0 + "/" + file }.first(where: Environment.isReadable)
-        }
-        return userFonts + bundled
+        return fallbackFonts.compactMap { font in bundledPath(of: font.file, in: folders).map { (font, $0) } }
+    }
+
+    /// `file` in the first of `folders` that has it readable.
+    private static func bundledPath(of file: String, in folders: [String]) -> String? {
+        folders.lazy.map { $0 + "/" + file }.first(where: Environment.isReadable)
     }
 
     /// `path` without its last component ("/" for a top-level name).

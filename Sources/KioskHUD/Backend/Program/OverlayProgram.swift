@@ -85,12 +85,12 @@ public enum OverlayProgram {
             for placement in placements(options) {
                 let window = try OverlayWindow(placement: placement, session: session)
                 let output = try OverlayOutput(window: window, rotation: options.rotation, font: font)
-                var scale = options.scale ?? 1
-                if case .overlay(let display) = placement {
-                    scale = options.scale ?? DisplayScale.automatic(dpi: displayDPI(display))
-                }
+                let density = options.dotsPerInch ?? displayDensity(placement, window: window)
+                let scale = options.scale ?? DisplayScale.automatic(dpi: density)
+                // Type follows the density already; an explicit --scale multiplies it as well.
+                let typeDensity = (density ?? DisplayDensity.assumedDotsPerInch) * Double(options.scale ?? 1)
                 outputs.append(output)
-                composers.append(FrameComposer(screen: output.logicalSize, scale: scale))
+                composers.append(FrameComposer(screen: output.logicalSize, scale: scale, dotsPerInch: typeDensity))
             }
         } catch {
             throw .display(error)
@@ -122,24 +122,36 @@ public enum OverlayProgram {
         throw .noSuchDisplay(index: options.display, count: count)
     }
 
-    /// The display's diagonal DPI (SDL_GetDisplayDPI), or nil when SDL does not know it.
-    private static func displayDPI(_ display: Int) -> Double? {
-        var diagonal: Float = 0
-        guard SDL_GetDisplayDPI(Int32(display), &diagonal, nil, nil) == 0, diagonal > 0 else { return nil }
-        return Double(diagonal)
+    /// The density of the display `placement` covers, from the physical size it reports (on
+    /// X11 through RandR, else the size behind SDL_GetDisplayDPI); nil when it reports none
+    /// that is plausible (`DisplayDensity`).
+    private static func displayDensity(_ placement: OverlayWindow.Placement, window: OverlayWindow) -> Double? {
+        guard case .overlay(let display) = placement else { return nil }
+        let pixels = window.size
+        if let millimetres = window.reportedMillimetres() {
+            return DisplayDensity.dotsPerInch(pixels: pixels, millimetres: millimetres)
+        }
+        var across: Float = 0, down: Float = 0
+        guard SDL_GetDisplayDPI(Int32(display), nil, &across, &down) == 0, across > 0, down > 0 else { return nil }
+        let millimetres = (width: Int((Double(pixels.width) * 25.4 / Double(across)).rounded()),
+                           height: Int((Double(pixels.height) * 25.4 / Double(down)).rounded()))
+        return DisplayDensity.dotsPerInch(pixels: pixels, millimetres: millimetres)
     }
 
-    /// The message fonts: every `--font` in order, then the bundled ones.
-    static func openFonts(_ options: LaunchOptions, session: SDLSession) throws(SDLError) -> FontChain {
+    /// The message fonts: every `--font` in order and the primary bundled font, opened now, then
+    /// the other bundled fonts, each opened when a character needs it, then (unless
+    /// `looksUpSystemFonts` is false) the system's fonts.
+    static func openFonts(_ options: LaunchOptions, session: SDLSession,
+                          looksUpSystemFonts: Bool = true) throws(SDLError) -> FontChain {
         let paths = FontLocator.fontPaths(preferring: options.fontPaths)
         guard !paths.isEmpty else {
-            throw SDLError(call: "TTF_OpenFont", reason: "no font given and none of "
-                + FontLocator.bundledFontFiles.joined(separator: ", ") + " found in "
-                + FontLocator.searchFolders.joined(separator: ", "))
+            throw SDLError(call: "TTF_OpenFont", reason: "no font given and no "
+                + FontLocator.primaryFontFile + " found in " + FontLocator.searchFolders.joined(separator: ", "))
         }
         var fonts: [Font] = []
         for path in paths { fonts.append(try Font(path: path, session: session)) }
-        return FontChain(fonts, session: session)
+        let deferred = FontLocator.fallbackPaths().map { DeferredFont(path: $0.path, scalars: $0.font.scalars, session: session) }
+        return FontChain(fonts, deferred: deferred, session: session, looksUpSystemFonts: looksUpSystemFonts)
     }
 
     /// The session the options describe: what is shown at start, the look and the timing.

@@ -21,7 +21,9 @@ public enum SnapshotProgram {
             settled.timing.minimumShowSeconds = 0
             settled.timing.fadeSeconds = 0
             var policy = LoopPolicy(session: OverlayProgram.makeSession(settled),
-                                    composers: [FrameComposer(screen: turned.logicalSize, scale: options.scale ?? 1)],
+                                    composers: [FrameComposer(screen: turned.logicalSize, scale: options.scale ?? 1,
+                                                               dotsPerInch: (options.dotsPerInch ?? DisplayDensity.assumedDotsPerInch)
+                                                                   * Double(options.scale ?? 1))],
                                     settings: LoopPolicy.Settings(), grabStatus: .unsupported)
             let applied = isatty(STDIN_FILENO) == 0 ? applyInput(to: &policy, dialect: options.dialect, measurer: font) : nil
             let tick = Int((options.snapshotAtSeconds * Double(policy.session.clock.ticksPerSecond)).rounded(.down))

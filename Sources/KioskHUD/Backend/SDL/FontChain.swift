@@ -4,11 +4,19 @@ import KioskCore
 
 /// The fonts a message is drawn with, in order of preference: each character is drawn in the
 /// first font that has its glyph, so a message mixing scripts ("ECG 心電 ЕКГ") draws every run in
-/// a font that has it, all on one baseline. A character none of them has is looked up in the
-/// system's fonts through fontconfig, when it is installed. It measures text for the core's
-/// fitting and renders lines for the frame renderer.
+/// a font that has it, all on one baseline. The fonts given at start are open from the start;
+/// the deferred ones (the bundled fonts of other scripts) are opened when a character they are
+/// meant for is first drawn or measured. A character none of them has is looked up in the
+/// system's fonts through fontconfig, when it is installed and the chain is allowed to. A
+/// character of no script (a space, punctuation, a digit, "…") stays in the font of the letters
+/// before it (at the start of a run, after it) when that font has it, so an ellipsis ending
+/// Japanese text is Japanese. It measures text for the core's fitting and renders lines for the
+/// frame renderer, cutting both the same way.
 final class FontChain: TextMeasurer {
-    private var fonts: [Font]
+    private let fonts: [Font]
+    private let deferred: [DeferredFont]
+    private var systemFonts: [Font] = []
+    private let looksUpSystemFonts: Bool
     private let session: SDLSession
     private var missing: Set<Unicode.Scalar> = []
 
@@ -18,12 +26,19 @@ final class FontChain: TextMeasurer {
     /// The most system fonts added to the chain.
     static let systemFontLimit = 8
 
-    /// Creates a chain; `fonts` must not be empty.
-    init(_ fonts: [Font], session: SDLSession) {
+    /// Creates a chain of `fonts` (open; must not be empty), then `deferred` (opened when
+    /// needed), then, when `looksUpSystemFonts`, the system's fonts.
+    init(_ fonts: [Font], deferred: [DeferredFont] = [], session: SDLSession, looksUpSystemFonts: Bool = true) {
         precondition(!fonts.isEmpty, "a font chain needs a font")
         self.fonts = fonts
+        self.deferred = deferred
         self.session = session
+        self.looksUpSystemFonts = looksUpSystemFonts
     }
+
+    /// The fonts open now, in the order a character looks in them: those given at start, the
+    /// deferred ones opened so far, then the system fonts added.
+    var openedFonts: [Font] { fonts + deferred.compactMap(\.openFont) + systemFonts }
 
     /// A piece of a line drawn in one font, one direction and one script.
     private struct Piece {
@@ -38,14 +53,17 @@ final class FontChain: TextMeasurer {
     }
 
     /// `line` cut into pieces in visual order, left to right: first into directional runs
-    /// (`BidiLine`), then each run by font, each grapheme in the first font that has its base
-    /// character; a character no font has goes to the first font (its missing-glyph mark) and is
-    /// reported once.
+    /// (`BidiLine`), then each run by font, each grapheme in the font `font(for:amongLettersOf:)`
+    /// picks for it: a character of no script in the font of the letter before it (at the
+    /// start of the run, after it).
     private func pieces(of line: String) -> [Piece] {
         BidiLine.visualRuns(line).flatMap { run -> [Piece] in
             var pieces: [Piece] = []
+            // The font of the last letter so far; before the first letter, that letter's.
+            var letterFont = run.text.first(where: Self.isLetter).map(font(for:))
             for grapheme in run.text {
-                let font = font(for: grapheme)
+                let font = font(for: grapheme, amongLettersOf: letterFont)
+                if Self.isLetter(grapheme) { letterFont = font }
                 if let last = pieces.last, last.font === font {
                     pieces[pieces.count - 1].run.text.append(grapheme)
                 } else {
@@ -57,10 +75,30 @@ final class FontChain: TextMeasurer {
         }
     }
 
+    /// True when the grapheme's base character is a letter of some script, not a space,
+    /// punctuation, a digit or a symbol.
+    private static func isLetter(_ grapheme: Character) -> Bool {
+        grapheme.unicodeScalars.first?.properties.isAlphabetic == true
+    }
+
+    /// The font for `grapheme` among letters drawn in `letterFont`: a character of no script
+    /// takes that font when it has its glyph; any other character, the first font that has it.
+    private func font(for grapheme: Character, amongLettersOf letterFont: Font?) -> Font {
+        guard !Self.isLetter(grapheme), let base = grapheme.unicodeScalars.first, let letterFont,
+              letterFont.hasGlyph(base) else { return font(for: grapheme) }
+        return letterFont
+    }
+
+    /// The first font with a glyph for the grapheme's base character: the open fonts given at
+    /// start, the deferred fonts meant for it (opening them), the system fonts added, then a new
+    /// system font. A character no font has goes to the first font (its missing-glyph mark) and
+    /// is reported once.
     private func font(for grapheme: Character) -> Font {
         guard let base = grapheme.unicodeScalars.first else { return fonts[0] }
-        if base == " " { return fonts[0] }
         if let font = fonts.first(where: { $0.hasGlyph(base) }) { return font }
+        if let font = deferred.lazy.filter({ $0.isMeant(for: base) }).compactMap({ $0.opened() })
+            .first(where: { $0.hasGlyph(base) }) { return font }
+        if let font = systemFonts.first(where: { $0.hasGlyph(base) }) { return font }
         if missing.contains(base) { return fonts[0] }
         if let font = systemFont(for: base) { return font }
         if missing.count < Self.missingLimit, missing.insert(base).inserted {
@@ -71,21 +109,21 @@ final class FontChain: TextMeasurer {
 
     /// A system font with a glyph for `scalar`, opened and added to the chain.
     private func systemFont(for scalar: Unicode.Scalar) -> Font? {
-        guard fonts.count < Self.systemFontLimit + FontLocator.bundledFontFiles.count else { return nil }
+        guard looksUpSystemFonts, systemFonts.count < Self.systemFontLimit else { return nil }
         var buffer = [CChar](repeating: 0, count: 4096)
         guard kp_fontconfig_font_for(scalar.value, &buffer, Int32(buffer.count)) != 0 else { return nil }
         let path = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard !fonts.contains(where: { $0.path == path }), let font = try? Font(path: path, session: session),
+        guard !openedFonts.contains(where: { $0.path == path }), let font = try? Font(path: path, session: session),
               font.hasGlyph(scalar) else { return nil }
-        fonts.append(font)
+        systemFonts.append(font)
         return font
     }
 
-    /// True when every character of `text` has a glyph in some font of the chain (looking in the
-    /// system's fonts too).
+    /// True when every character of `text` has a glyph in some font of the chain (opening the
+    /// deferred fonts it needs, and looking in the system's fonts when allowed).
     func covers(_ text: String) -> Bool {
         text.allSatisfy { grapheme in
-            guard let base = grapheme.unicodeScalars.first, base != " " else { return true }
+            guard let base = grapheme.unicodeScalars.first else { return true }
             return font(for: grapheme).hasGlyph(base)
         }
     }
@@ -96,8 +134,11 @@ final class FontChain: TextMeasurer {
         }
     }
 
-    func lineHeight(fontPixels: Int) -> Int {
-        fonts.map { $0.lineHeight(fontPixels: fontPixels) }.max() ?? fontPixels
+    /// The tallest line skip of the fonts `text` is drawn in (the first font's for no text), so
+    /// Latin lines keep DejaVu's spacing whatever other scripts were shown before.
+    func lineHeight(of text: String, fontPixels: Int) -> Int {
+        let used = text.split(separator: "\n").flatMap { pieces(of: String($0)).map(\.font) }
+        return (used.isEmpty ? [fonts[0]] : used).map { $0.lineHeight(fontPixels: fontPixels) }.max() ?? fontPixels
     }
 
     /// `text` rendered in white with its glyphs' coverage in alpha, every run on one baseline.

@@ -12,9 +12,6 @@ final class FrameRenderer {
     private var drawnIndicator: Frame.Indicator?
     private var sprites = WheelSprites()
 
-    /// The percentage's font size as a fraction of the indicator's square.
-    static let percentFontFraction = 0.24
-
     /// Creates a renderer drawing into `target` (which must be directly drawable) with `font`.
     init(target: Surface, font: FontChain) {
         self.target = target
@@ -97,9 +94,10 @@ final class FrameRenderer {
                 }
             }
             if let percent = gauge.percentText {
-                let pixels = max(8, Int(Double(box.height) * Self.percentFontFraction))
-                let lineHeight = font.lineHeight(fontPixels: pixels)
-                let top = gauge.style == .ring ? box.y + (box.height - lineHeight) / 2 : gauge.barTrack.y - lineHeight - 2
+                let pixels = gauge.percentFontPixels
+                let lineHeight = font.lineHeight(of: percent, fontPixels: pixels)
+                let top = gauge.style == .ring ? box.y + (box.height - lineHeight) / 2
+                    : gauge.barTrack.y - lineHeight - Frame.ProgressGauge.percentGapPixels
                 try drawText(percent, fontPixels: pixels, color: gauge.color, centredIn: box, top: top)
             }
         case .outcome(let mark):

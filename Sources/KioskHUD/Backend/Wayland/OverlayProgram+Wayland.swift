@@ -25,7 +25,9 @@ extension OverlayProgram {
 
     /// Makes a layer surface on each output the options name (`--display N` counts the outputs
     /// in the order the compositor announced them), each laid out at `--scale` or else at the
-    /// output's own scale.
+    /// output's own scale, its type sized for the output's density (`--dpi`, else the one its
+    /// reported size gives, else the assumed one times the output's scale), times `--scale`
+    /// over the output's scale.
     static func openWayland(_ options: LaunchOptions, connection: WaylandConnection) throws(StartupError) -> OpenDisplay {
         let count = connection.outputCount
         guard count > 0 else { throw .wayland(.noOutput) }
@@ -45,8 +47,12 @@ extension OverlayProgram {
             do { layer = try LayerSurface(connection: connection, output: index, scale: outputScale) } catch { throw .wayland(error) }
             let output: WaylandOutput
             do { output = try WaylandOutput(layer: layer, rotation: options.rotation, font: font) } catch { throw .display(error) }
+            let scale = options.scale ?? outputScale
+            let density = options.dotsPerInch ?? connection.dotsPerInch(ofOutput: index)
+                ?? DisplayDensity.assumedDotsPerInch * Double(outputScale)
             outputs.append(output)
-            composers.append(FrameComposer(screen: output.logicalSize, scale: options.scale ?? outputScale))
+            composers.append(FrameComposer(screen: output.logicalSize, scale: scale,
+                                           dotsPerInch: density * Double(scale) / Double(outputScale)))
         }
         return OpenDisplay(screens: WaylandScreens(connection: connection, outputs: outputs), composers: composers,
                            font: font, grabsInput: false)

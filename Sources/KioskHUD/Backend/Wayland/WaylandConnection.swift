@@ -32,6 +32,15 @@ final class WaylandConnection {
     /// Output `index`'s integer scale (wl_output.scale).
     func scale(ofOutput index: Int) -> Int { Int(kw_output_scale(pointer, Int32(index))) }
 
+    /// Output `index`'s density from its current mode and the size of its picture it reports
+    /// (wl_output.mode, wl_output.geometry), or nil when that report is missing or implausible.
+    func dotsPerInch(ofOutput index: Int) -> Double? {
+        var pixelsWide: Int32 = 0, pixelsHigh: Int32 = 0, millimetresWide: Int32 = 0, millimetresHigh: Int32 = 0
+        kw_output_size(pointer, Int32(index), &pixelsWide, &pixelsHigh, &millimetresWide, &millimetresHigh)
+        return DisplayDensity.dotsPerInch(pixels: Size(width: Int(pixelsWide), height: Int(pixelsHigh)),
+                                          millimetres: (Int(millimetresWide), Int(millimetresHigh)))
+    }
+
     /// Wakes `wait` from any thread (writes to an eventfd).
     var wake: @Sendable () -> Bool {
         let descriptor = kw_wake_descriptor(pointer)

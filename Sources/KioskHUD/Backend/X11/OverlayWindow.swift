@@ -23,6 +23,8 @@ final class OverlayWindow {
     private var isMapped = false
     /// The X11 display and window behind the SDL window, when SDL runs on X11.
     private let x11: (display: UnsafeMutableRawPointer, window: UInt)?
+    /// Where on the X screen the window lies.
+    private let origin: (x: Int32, y: Int32)
 
     /// How the window is placed.
     enum Placement: Equatable {
@@ -63,6 +65,7 @@ final class OverlayWindow {
             SDL_DestroyWindow(window)
             throw error
         }
+        self.origin = origin
         surface = Surface(borrowing: pixels)
         self.size = Size(width: surface.width, height: surface.height)
         var display: UnsafeMutableRawPointer?
@@ -113,6 +116,16 @@ final class OverlayWindow {
         _ = coordinates.withUnsafeBufferPointer {
             kp_x11_set_shape(x11.display, x11.window, kind, $0.baseAddress, Int32(coordinates.count / 4))
         }
+    }
+
+    /// The physical size (width, height in millimetres) the X server reports for the monitor the
+    /// window covers; nil off X11, for a plain window, or when the server tells none.
+    func reportedMillimetres() -> (width: Int, height: Int)? {
+        guard followsFrameShape, let x11 else { return nil }
+        var width: Int32 = 0, height: Int32 = 0
+        guard kp_x11_display_millimetres(x11.display, origin.x, origin.y, Int32(size.width), Int32(size.height),
+                                         &width, &height) != 0 else { return nil }
+        return (Int(width), Int(height))
     }
 
     /// Copies the given rectangles of the surface to the screen (SDL_UpdateWindowSurfaceRects).

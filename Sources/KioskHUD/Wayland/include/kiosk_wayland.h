@@ -28,6 +28,10 @@ const char *kw_missing_global(const kw_connection *connection);
 int kw_output_count(const kw_connection *connection);
 /* Output `index`'s integer scale (wl_output.scale; 1 until told otherwise). */
 int kw_output_scale(const kw_connection *connection, int index);
+/* Output `index`'s current mode in pixels and the size of its picture in millimetres
+ * (wl_output.mode, wl_output.geometry; zeros when not told). */
+void kw_output_size(const kw_connection *connection, int index, int *width_pixels, int *height_pixels,
+                    int *width_mm, int *height_mm);
 /* Output `index`'s name (wl_output.name, e.g. "HEADLESS-1"), or "" when not told. */
 const char *kw_output_name(const kw_connection *connection, int index);
 

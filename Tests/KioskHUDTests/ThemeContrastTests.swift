@@ -1,0 +1,57 @@
+import Testing
+@testable import KioskCore
+
+/// Both themes read well: the wheel and the text at least 4.5:1 against the HUD (WCAG AA for
+/// text), the outcome marks at least 3:1 (WCAG's figure for graphics), the HUD judged opaque
+/// over the darkest (dark theme) or lightest (light theme) screen beneath.
+@Suite struct ThemeContrastTests {
+    @Test(arguments: Theme.allCases)
+    func wheelTextAndMarksStandOutFromTheHUD(theme: Theme) {
+        let palette = theme.palette
+        #expect(palette.wheel.contrastRatio(with: palette.hud) >= 4.5)
+        #expect(palette.text.contrastRatio(with: palette.hud) >= 4.5)
+        for outcome in Outcome.allCases {
+            #expect(palette[.mark(outcome)].contrastRatio(with: palette.hud) >= 3, "\(theme) \(outcome)")
+        }
+    }
+
+    @Test func marksAreIOSsSystemColoursInTheDarkTheme() {
+        let palette = Theme.dark.palette
+        #expect(palette.success == Color(parsing: "#30D158"))
+        #expect(palette.failure == Color(parsing: "#FF453A"))
+        #expect(palette.info == Color(parsing: "#0A84FF"))
+    }
+
+    @Test func contrastRatioIsWCAGs() {
+        #expect(abs(Color.white.contrastRatio(with: .black) - 21) < 1e-9)
+        #expect(abs(Color.gray.contrastRatio(with: Color(parsing: "#F2F2F7")!) - 2.6) < 0.1)  // gray spokes on a light HUD
+    }
+
+    @Test func aColourChosenBeforeOrAfterTheThemeWinsOverIt() {
+        var appearance = Appearance()
+        appearance.wheelColor = .gray
+        appearance.theme = .light
+        #expect(appearance.wheelColor == .gray)
+        #expect(appearance.hudColor == Theme.light.palette.hud)
+        #expect(appearance[.mark(.success)] == Theme.light.palette.success)
+    }
+}
+
+@Suite struct ContrastAdviceTests {
+    @Test func theThemesNeedNoAdvice() {
+        for theme in Theme.allCases {
+            var appearance = Appearance()
+            appearance.theme = theme
+            #expect(ContrastAdvice.warnings(for: appearance).isEmpty)
+        }
+    }
+
+    @Test func graySpokesOnALightHUDAreNamedWithTheirContrast() {
+        var appearance = Appearance()
+        appearance.theme = .light
+        appearance.wheelColor = .gray
+        #expect(ContrastAdvice.warnings(for: appearance) == [
+            "the spokes (--color #999999) have 2.5:1 contrast against the HUD (#F2F2F7EB); 4.5:1 or more reads at arm's length",
+        ])
+    }
+}
