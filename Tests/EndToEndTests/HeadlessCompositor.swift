@@ -34,7 +34,23 @@ final class HeadlessCompositor {
         let missing = tools.filter { tool in
             !path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)") }
         }
-        return missing.isEmpty ? nil : "\(missing.joined(separator: ", ")) not installed (scripts/setup installs them)"
+        guard missing.isEmpty else { return "\(missing.joined(separator: ", ")) not installed (scripts/setup installs them)" }
+        return unreachableExecutableReason
+    }
+
+    /// Why the unprivileged user cannot run the built kiosk-spinner (a folder on its path that
+    /// others may not search, as a checkout under /root), or nil when it can.
+    private static var unreachableExecutableReason: String? {
+        guard let executable = try? SpinnerExecutable.url().resolvingSymlinksInPath() else { return nil }
+        var folder = executable.deletingLastPathComponent()
+        while true {
+            var info = stat()
+            if stat(folder.path, &info) == 0, info.st_mode & S_IXOTH == 0 {
+                return "\(OtherUser.name) cannot reach \(executable.path): \(folder.path) is not searchable by others"
+            }
+            guard folder.path != "/" else { return nil }
+            folder.deleteLastPathComponent()
+        }
     }
 
     /// The folder everything of this compositor lives in, owned by the user.
