@@ -51,7 +51,7 @@ import Testing
         appearance.theme = .light
         appearance.wheelColor = .gray
         #expect(ContrastAdvice.warnings(for: appearance) == [
-            "the spokes (--color #999999) have 2.5:1 contrast against the HUD (#F2F2F7EB); 4.5:1 or more reads at arm's length",
+            "the spokes (--color #999999) have 2.2:1 contrast against the HUD (#E5E5EAF0); 4.5:1 or more reads at arm's length",
         ])
     }
 }

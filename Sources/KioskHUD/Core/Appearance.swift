@@ -54,7 +54,7 @@ public enum Theme: String, Sendable, Equatable, CaseIterable {
                            success: Color(red: 0x30, green: 0xD1, blue: 0x58), failure: Color(red: 0xFF, green: 0x45, blue: 0x3A),
                            info: Color(red: 0x0A, green: 0x84, blue: 0xFF))
         case .light:
-            return Palette(hud: Color(red: 0xF2, green: 0xF2, blue: 0xF7, alpha: 235), wheel: Color(red: 0x3A, green: 0x3A, blue: 0x3C),
+            return Palette(hud: Color(red: 0xE5, green: 0xE5, blue: 0xEA, alpha: 240), wheel: Color(red: 0x3A, green: 0x3A, blue: 0x3C),
                            text: Color(red: 0x1C, green: 0x1C, blue: 0x1E),
                            success: Color(red: 0x24, green: 0x8A, blue: 0x3D), failure: Color(red: 0xD7, green: 0x00, blue: 0x15),
                            info: Color(red: 0x00, green: 0x40, blue: 0xDD))

@@ -105,7 +105,7 @@ enum Option: String, CaseIterable {
         case .theme: return "colours: light marks on a dark HUD, or dark on a light one (default dark)"
         case .color: return "spoke colour: white, gray or #RRGGBB (default white; light theme #3A3A3C)"
         case .textColor: return "message colour: white, gray or #RRGGBB (default #F2F2F7; light theme #1C1C1E)"
-        case .hudColor: return "HUD fill with alpha (default #1C1C1ED9; light theme #F2F2F7EB)"
+        case .hudColor: return "HUD fill with alpha (default #1C1C1ED9; light theme #E5E5EAF0)"
         case .successColor: return "success mark colour (default #30D158; light theme #248A3D)"
         case .errorColor: return "error mark colour (default #FF453A; light theme #D70015)"
         case .infoColor: return "info mark colour (default #0A84FF; light theme #0040DD)"
