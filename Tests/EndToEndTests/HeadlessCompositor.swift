@@ -21,8 +21,6 @@ final class HeadlessCompositor {
     static let widthPixels = 1024
     /// The output's height in pixels.
     static let heightPixels = 768
-    /// sway's background (#336699), the colour beneath when no application is open.
-    static let background = ScreenColor(red: 0x33, green: 0x66, blue: 0x99)
     /// The tools the tests run, all in scripts/setup.
     static let tools = ["sway", "weston", "grim", "foot", "wtype", "setpriv"]
 
@@ -59,6 +57,9 @@ final class HeadlessCompositor {
     let socketName: String
     /// The compositor's process id.
     let serverProcessID: pid_t
+    /// What sway's output shows where nothing is open: its plain background (no swaybg is
+    /// started, so no client of its own outlives a compositor that is killed).
+    private(set) var background = ScreenColor(red: 0, green: 0, blue: 0)
     private let runtimePath: String
     private let user: (user: uid_t, group: gid_t)
     private let watchdog: ChildProcess
@@ -92,10 +93,11 @@ final class HeadlessCompositor {
             let config = folder.path("sway.conf")
             let outputLines = (0..<outputs).map { index in
                 "output HEADLESS-\(index + 1) resolution \(widthPixels)x\(heightPixels) position \(index * widthPixels / scale) 0 "
-                    + "scale \(scale) bg #336699 solid_color"
+                    + "scale \(scale)"
             }
             try """
                 \(outputLines.joined(separator: "\n"))
+                swaybg_command -
                 default_border none
                 xwayland disable
                 for_window [app_id="foot"] fullscreen enable
@@ -131,8 +133,13 @@ final class HeadlessCompositor {
                       let socket = names.first(where: { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }) else { return nil }
                 return (socket, processID)
             }
-            return HeadlessCompositor(folder: folder, socketName: socket, serverProcessID: processID,
-                                      runtimePath: runtimePath, user: user, watchdog: watchdog)
+            let compositor = HeadlessCompositor(folder: folder, socketName: socket, serverProcessID: processID,
+                                                runtimePath: runtimePath, user: user, watchdog: watchdog)
+            // weston offers no screen capture to grim; its tests look at no pixels.
+            if case .sway = kind {
+                compositor.background = try await compositor.screenshot().color(at: ScreenPoint(x: 10, y: 10))
+            }
+            return compositor
         } catch {
             watchdog.closeInput()
             throw error
@@ -204,8 +211,14 @@ final class HeadlessCompositor {
         Glibc.kill(serverProcessID, SIGKILL)
     }
 
-    /// Stops the compositor.
+    /// Stops the compositor and waits for it to go (its watchdog kills it); kills both if that
+    /// takes over five seconds.
     func stop() {
         watchdog.closeInput()
+        let deadline = Date().addingTimeInterval(5)
+        while watchdog.isRunning, Date() < deadline {
+            usleep(2_000)
+        }
+        if watchdog.isRunning { watchdog.signalGroup(SIGKILL) }
     }
 }

@@ -79,7 +79,7 @@ struct WaylandTests {
         defer { compositor.stop() }
         let overlay = try compositor.startSpinner(["--fade", "0"])
         defer { overlay.kill() }
-        let overBackground = try await Self.waitForHUD(on: compositor, over: HeadlessCompositor.background, program: overlay)
+        let overBackground = try await Self.waitForHUD(on: compositor, over: compositor.background, program: overlay)
         let application = try await compositor.openApplication(color: Self.green, typedPath: compositor.folder.path("typed"))
         defer { application.kill() }
         // The same HUD, now showing the application's green through its fill.
@@ -132,16 +132,16 @@ struct WaylandTests {
         defer { compositor.stop() }
         let overlay = try compositor.startSpinner(["--fade", "0"])
         defer { overlay.kill() }
-        _ = try await Self.waitForHUD(on: compositor, over: HeadlessCompositor.background, program: overlay)
+        _ = try await Self.waitForHUD(on: compositor, over: compositor.background, program: overlay)
         try await overlay.send("block on\nhide\n")
         var left: ScreenRect?
         try await Poll.until("every pixel to be the background again", lastSeen: { "left: \(String(describing: left))" }) {
-            left = try await compositor.screenshot().box(differingFrom: HeadlessCompositor.background, tolerance: 0)
+            left = try await compositor.screenshot().box(differingFrom: compositor.background, tolerance: 0)
             return left == nil
         }
         // Shown again, it is whole.
         try await overlay.send("block off\nshow\n")
-        _ = try await Self.waitForHUD(on: compositor, over: HeadlessCompositor.background, program: overlay)
+        _ = try await Self.waitForHUD(on: compositor, over: compositor.background, program: overlay)
     }
 
     @Test func exitsWith4Within2SecondsWhenTheCompositorDies() async throws {
@@ -149,7 +149,7 @@ struct WaylandTests {
         defer { compositor.stop() }
         let overlay = try compositor.startSpinner(["--fade", "0"])
         defer { overlay.kill() }
-        _ = try await Self.waitForHUD(on: compositor, over: HeadlessCompositor.background, program: overlay)
+        _ = try await Self.waitForHUD(on: compositor, over: compositor.background, program: overlay)
         compositor.kill()
         #expect(try await overlay.ending(within: 2) == .exited(4))
         #expect(overlay.errors.lines == ["kiosk-spinner: lost the connection to the Wayland compositor; exiting"])
@@ -164,7 +164,7 @@ struct WaylandTests {
             defer { overlay.kill() }
             // Both outputs are 1024x768 pixels: at scale 2 the HUD, its type and wheel are twice
             // as many pixels, drawn at full resolution (not a scale-1 picture stretched).
-            let hud = try await Self.waitForHUD(on: compositor, over: HeadlessCompositor.background, program: overlay)
+            let hud = try await Self.waitForHUD(on: compositor, over: compositor.background, program: overlay)
             Self.expectCentred(hud)
             huds.append(hud)
         }
@@ -180,7 +180,7 @@ struct WaylandTests {
         let width = HeadlessCompositor.widthPixels
         let everywhere = try compositor.startSpinner(["--fade", "0", "--display", "all"])
         defer { everywhere.kill() }
-        let both = try await Self.waitForHUD(on: compositor, over: HeadlessCompositor.background, program: everywhere)
+        let both = try await Self.waitForHUD(on: compositor, over: compositor.background, program: everywhere)
         // The box around both HUDs spans from the first's left edge to the second's right edge.
         #expect(both.x + both.width / 2 == width, "HUDs \(both) on both outputs, alike")
         #expect(both.width > width)
@@ -189,7 +189,7 @@ struct WaylandTests {
 
         let second = try compositor.startSpinner(["--fade", "0", "--display", "1"])
         defer { second.kill() }
-        let hud = try await Self.waitForHUD(on: compositor, over: HeadlessCompositor.background, program: second)
+        let hud = try await Self.waitForHUD(on: compositor, over: compositor.background, program: second)
         Self.expectCentred(ScreenRect(x: hud.x - width, y: hud.y, width: hud.width, height: hud.height))
 
         let missing = try compositor.startSpinner(["--display", "2"])
