@@ -135,9 +135,16 @@ final class HeadlessCompositor {
             }
             let compositor = HeadlessCompositor(folder: folder, socketName: socket, serverProcessID: processID,
                                                 runtimePath: runtimePath, user: user, watchdog: watchdog)
-            // weston offers no screen capture to grim; its tests look at no pixels.
+            // weston offers no screen capture to grim; its tests look at no pixels. A capture
+            // before sway's first frame is black; then the output is sway's grey, all of it.
             if case .sway = kind {
-                compositor.background = try await compositor.screenshot().color(at: ScreenPoint(x: 10, y: 10))
+                compositor.background = try await Poll.value("sway's first frame: a plain grey output") {
+                    let shot = try await compositor.screenshot()
+                    let corner = shot.color(at: ScreenPoint(x: 10, y: 10))
+                    let plain = corner != ScreenColor(red: 0, green: 0, blue: 0)
+                        && shot.box(differingFrom: corner, tolerance: 0) == nil
+                    return plain ? corner : nil
+                }
             }
             return compositor
         } catch {
