@@ -42,6 +42,9 @@ let package = Package(
                 path: "Sources/KioskHUD/Backend"),
         .executableTarget(name: "kiosk-spinner", dependencies: ["KioskCore", "KioskHUD"]),
         .testTarget(name: "KioskHUDTests", dependencies: ["KioskHUD", "KioskCore", "KioskRaster"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["kiosk-spinner"]),
+        // A virtual pointer on a Wayland seat, for the Wayland end-to-end tests (not installed).
+        .executableTarget(name: "kiosk-spinner-test-pointer", path: "Tests/WaylandPointer",
+                          linkerSettings: [.linkedLibrary("wayland-client")]),
+        .testTarget(name: "EndToEndTests", dependencies: ["kiosk-spinner", "kiosk-spinner-test-pointer"]),
     ]
 )

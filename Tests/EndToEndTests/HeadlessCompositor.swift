@@ -22,7 +22,7 @@ final class HeadlessCompositor {
     /// The output's height in pixels.
     static let heightPixels = 768
     /// The tools the tests run, all in scripts/setup.
-    static let tools = ["sway", "weston", "grim", "foot", "wtype", "setpriv"]
+    static let tools = ["sway", "swaymsg", "weston", "grim", "foot", "wtype", "wev", "stdbuf", "setpriv"]
 
     /// Why the tests cannot run here, or nil when they can: they need root (to act as the
     /// unprivileged user) and the tools.
@@ -101,6 +101,7 @@ final class HeadlessCompositor {
                 default_border none
                 xwayland disable
                 for_window [app_id="foot"] fullscreen enable
+                for_window [app_id="wev"] fullscreen enable
                 """.write(toFile: config, atomically: true, encoding: .utf8)
             server = "sway -c \(config)"
             outputCount = outputs
@@ -190,6 +191,27 @@ final class HeadlessCompositor {
         let ending = try await client.ending()
         guard ending == .exited(0) else {
             throw OtherUser.Unavailable(description: "\(arguments.joined(separator: " ")) \(ending): \(client.errors.text)")
+        }
+    }
+
+    /// Starts a virtual pointer that stays on the seat (kiosk-spinner-test-pointer, built with
+    /// the tests) and returns it once the compositor has it: `click(at:)` needs a pointer.
+    func startPointer() async throws -> ChildProcess {
+        let executable = try SpinnerExecutable.url().deletingLastPathComponent().appendingPathComponent("kiosk-spinner-test-pointer")
+        let pointer = try startClient([executable.path])
+        try await Poll.until("the virtual pointer", lastSeen: { pointer.errors.text }) { pointer.output.lines.contains("ready") }
+        return pointer
+    }
+
+    /// Moves the seat's pointer to `point` and clicks the left button (sway's `seat - cursor`
+    /// commands through swaymsg).
+    func click(at point: ScreenPoint) async throws {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: runtimePath),
+              let socket = names.first(where: { $0.hasPrefix("sway-ipc.") }) else {
+            throw OtherUser.Unavailable(description: "no sway IPC socket in \(runtimePath)")
+        }
+        for command in ["seat - cursor set \(point.x) \(point.y)", "seat - cursor press button1", "seat - cursor release button1"] {
+            try await run(["env", "SWAYSOCK=\(runtimePath)/\(socket)", "swaymsg", command])
         }
     }
 

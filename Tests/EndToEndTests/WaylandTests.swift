@@ -127,6 +127,55 @@ struct WaylandTests {
         #expect(!Self.typed(typedPath).contains("blocked"), "keys typed while blocked reached the application")
     }
 
+    @Test func clicksOutsideTheHUDReachTheApplicationUnlessBlocked() async throws {
+        let compositor = try await HeadlessCompositor.start()
+        defer { compositor.stop() }
+        let pointer = try await compositor.startPointer()
+        defer { pointer.kill() }
+        // wev, full screen, prints every button press it gets.
+        let application = try compositor.startClient(["stdbuf", "-oL", "wev", "-f", "wl_pointer:button"])
+        defer { application.kill() }
+        func presses() -> Int { application.output.lines.filter { $0.contains("(pressed)") }.count }
+        let outside = Self.outside
+        // Where the backdrop is looked for: away from the clicks, as the pointer is in the picture.
+        let sample = ScreenPoint(x: 100, y: 600)
+        let centre = ScreenPoint(x: HeadlessCompositor.widthPixels / 2, y: HeadlessCompositor.heightPixels / 2)
+        try await Poll.until("the application to get clicks", lastSeen: { application.output.text + application.errors.text }) {
+            try await compositor.click(at: outside)
+            return presses() > 0
+        }
+        let before = try await compositor.screenshot()
+        let overlay = try compositor.startSpinner(["--fade", "0"])
+        defer { overlay.kill() }
+        // The surface's picture and its input region come in one commit.
+        try await Poll.until("the HUD", lastSeen: { overlay.errors.text }) {
+            try await compositor.screenshot().color(at: centre) != before.color(at: centre)
+        }
+
+        // Not blocking: a click on the HUD is the overlay's, one beside it the application's.
+        var expected = presses()
+        try await compositor.click(at: centre)
+        try await compositor.click(at: outside)
+        expected += 1
+        try await Poll.until("the click beside the HUD to reach the application") { presses() >= expected }
+
+        // Blocking: no click reaches it, until `block off`.
+        try await overlay.send("block on\n")
+        try await Poll.until("the backdrop") {
+            try await compositor.screenshot().color(at: sample) != before.color(at: sample)
+        }
+        try await compositor.click(at: outside)
+        try await overlay.send("block off\n")
+        try await Poll.until("no backdrop") {
+            try await compositor.screenshot().color(at: sample) == before.color(at: sample)
+        }
+        try await compositor.click(at: outside)
+        expected += 1
+        try await Poll.until("the click after block off to reach the application") { presses() >= expected }
+        // Clicks are delivered in order: had the HUD's or the blocked one reached it, it would be over.
+        #expect(presses() == expected, "\(application.output.text)")
+    }
+
     @Test func hideLeavesNothingOnTheScreen() async throws {
         let compositor = try await HeadlessCompositor.start()
         defer { compositor.stop() }
