@@ -6,7 +6,7 @@
 /// Exact widths: a CJK character is one font size wide, anything else half of one.
 struct FuzzMeasurer: TextMeasurer {
     func width(of text: String, fontPixels: Int) -> Int {
-        text.reduce(0) { $0 + (LineBreaks.isCJK($1) ? fontPixels * 2 : fontPixels) } / 2
+        text.reduce(0) { $0 + (LineBreaks.isWide($1) ? fontPixels * 2 : fontPixels) } / 2
     }
 
     func lineHeight(of text: String, fontPixels: Int) -> Int { fontPixels + 2 }

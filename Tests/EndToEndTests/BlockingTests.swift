@@ -116,21 +116,19 @@ struct BlockingTests {
 /// beneath it, a desktop around them, and the pointer parked.
 private struct BlockingScene {
     let overlay: LiveOverlay
-    let desktop: TestDesktop.Session
     let application: X11Connection.Window
     let overlayWindow: X11Connection.Window
 
     /// Starts the server, the application, `desktop` and the overlay, waits until the overlay
     /// shows, gives the application the focus and moves the pointer to `point`.
     static func start(_ desktop: TestDesktop, pointerAt point: ScreenPoint) async throws -> BlockingScene {
-        let overlay = try await LiveOverlay.start(withApplication: true)
+        let overlay = try await LiveOverlay.start(withApplication: true, desktop: desktop)
         do {
-            let session = try await desktop.start(on: overlay.screen, x: overlay.x)
             let overlayWindow = try await overlay.waitUntilShowing()
             let application = try #require(overlay.applicationWindow)
             overlay.x.focus(application)
             try await overlay.movePointer(to: point)
-            return BlockingScene(overlay: overlay, desktop: session, application: application, overlayWindow: overlayWindow)
+            return BlockingScene(overlay: overlay, application: application, overlayWindow: overlayWindow)
         } catch {
             overlay.stop()
             throw error
@@ -139,7 +137,6 @@ private struct BlockingScene {
 
     func stop() {
         overlay.stop()
-        desktop.stop()
     }
 
     /// Types `count` letters to whatever has the keyboard (xdotool key, through XTEST).

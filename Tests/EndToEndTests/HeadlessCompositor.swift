@@ -227,12 +227,12 @@ final class HeadlessCompositor {
     }
 
     /// What the output shows now (grim, as a PPM file in the folder).
-    func screenshot() async throws -> Screenshot {
+    func screenshot() async throws -> OutputPicture {
         shotCount += 1
         let path = folder.path("shot-\(shotCount).ppm")
         defer { unlink(path) }
         try await run(["grim", "-t", "ppm", path])
-        return try Screenshot(ppm: Data(contentsOf: URL(fileURLWithPath: path)))
+        return try OutputPicture(ppm: Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
     /// Kills the compositor (SIGKILL: it dies, as a crashed one does), leaving its clients.

@@ -13,32 +13,39 @@ final class LiveOverlay {
     let program: ChildProcess
     /// The window standing for the kiosk application beneath the overlay, when asked for.
     let applicationWindow: X11Connection.Window?
+    /// What the screen shows where the HUD goes while the HUD is hidden.
+    let colorBeneathHUD: ScreenColor
     /// Whether `stop()` stops the server too: false for a server the caller keeps.
     private let ownsScreen: Bool
+    /// The desktop's programs, started before the overlay.
+    private let desktop: TestDesktop.Session?
 
     /// The overlay window's title, which `xdotool search` looks for.
     static let windowTitlePattern = "^kiosk-spinner$"
 
     private init(screen: VirtualScreen, x: X11Connection, program: ChildProcess, applicationWindow: X11Connection.Window?,
-                 ownsScreen: Bool = true) {
+                 colorBeneathHUD: ScreenColor = .black, ownsScreen: Bool = true, desktop: TestDesktop.Session? = nil) {
         self.screen = screen
         self.x = x
         self.program = program
         self.applicationWindow = applicationWindow
+        self.colorBeneathHUD = colorBeneathHUD
         self.ownsScreen = ownsScreen
+        self.desktop = desktop
     }
 
     /// Starts a server, then (when `withApplication`) maps an application window that has the
-    /// keyboard focus at `TestScreenLayout.applicationFrame`, then starts kiosk-spinner with
-    /// `arguments` (and `blockedSignals`, `ignoredSignals`, `standardOutput` and `standardError`,
-    /// see `SpinnerExecutable.start`), with `extraEnvironment` added to the screen's environment.
-    /// Returns at once; see `waitUntilShowing()`.
-    static func start(_ arguments: [String] = [], withApplication: Bool = false,
+    /// keyboard focus at `TestScreenLayout.applicationFrame`, then `desktop`'s programs, then
+    /// kiosk-spinner with `arguments` (and `blockedSignals`, `ignoredSignals`, `standardOutput`
+    /// and `standardError`, see `SpinnerExecutable.start`), with `extraEnvironment` added to the
+    /// screen's environment. Returns at once; see `waitUntilShowing()`.
+    static func start(_ arguments: [String] = [], withApplication: Bool = false, desktop: TestDesktop = .bare,
                       blockedSignals: [Int32] = [], ignoredSignals: [Int32] = [],
                       standardOutput: ProcessLaunch.StandardOutput = .read,
                       standardError: ProcessLaunch.StandardOutput = .read,
                       extraEnvironment: [String: String] = [:]) async throws -> LiveOverlay {
         let screen = try await VirtualScreen.start()
+        var session: TestDesktop.Session?
         do {
             let x = try X11Connection(displayName: screen.name)
             var applicationWindow: X11Connection.Window?
@@ -47,12 +54,15 @@ final class LiveOverlay {
                 x.focus(window)
                 applicationWindow = window
             }
+            session = try await desktop.start(on: screen, x: x)
             let environment = screen.environment.merging(extraEnvironment) { _, extra in extra }
             let program = try SpinnerExecutable.start(arguments, environment: environment, blockedSignals: blockedSignals,
                                                       ignoredSignals: ignoredSignals, standardOutput: standardOutput,
                                                       standardError: standardError)
-            return LiveOverlay(screen: screen, x: x, program: program, applicationWindow: applicationWindow)
+            return LiveOverlay(screen: screen, x: x, program: program, applicationWindow: applicationWindow,
+                               colorBeneathHUD: desktop.rootColor, desktop: session)
         } catch {
+            session?.stop()
             screen.stop()
             throw error
         }
@@ -73,10 +83,12 @@ final class LiveOverlay {
         return LiveOverlay(screen: screen, x: x, program: program, applicationWindow: nil, ownsScreen: false)
     }
 
-    /// Kills the program if it still runs, then stops the server unless the caller keeps it.
+    /// Kills the program if it still runs and the desktop's programs, then stops the server
+    /// unless the caller keeps it.
     func stop() {
         program.closeInput()
         program.kill()
+        desktop?.stop()
         if ownsScreen { screen.stop() }
     }
 
@@ -95,21 +107,21 @@ final class LiveOverlay {
         return search.output.split(separator: "\n").compactMap { X11Connection.Window($0) }
     }
 
-    /// Waits until the overlay window is mapped and the HUD is drawn (bare HUD fill where
-    /// expected); returns the window's id.
+    /// Waits until the overlay window is mapped and the HUD is drawn (bare HUD fill over what is
+    /// beneath it where expected); returns the window's id.
     func waitUntilShowing() async throws -> X11Connection.Window {
         let window = try await Poll.value("a mapped window titled kiosk-spinner", lastSeen: { program.errors.text }) {
             try await visibleOverlayWindows().first
         }
-        try await waitForColor(.hudFill, at: TestScreenLayout.hudFill)
+        try await waitForColor(.hudFill(over: colorBeneathHUD), at: TestScreenLayout.hudFill)
         return window
     }
 
-    /// Waits until no kiosk-spinner window is mapped and the HUD's place is black again, each
-    /// for at most `seconds`.
+    /// Waits until no kiosk-spinner window is mapped and the HUD's place shows what is beneath
+    /// it again, each for at most `seconds`.
     func waitUntilHidden(within seconds: Double = Poll.defaultSeconds) async throws {
         try await Poll.until("no mapped window titled kiosk-spinner", within: seconds) { try await visibleOverlayWindows().isEmpty }
-        try await waitForColor(.black, at: TestScreenLayout.hudFill, within: seconds)
+        try await waitForColor(colorBeneathHUD, at: TestScreenLayout.hudFill, within: seconds)
     }
 
     /// Waits until the pixel at `point` is close to `color`, for at most `seconds`.

@@ -8,6 +8,27 @@ struct ScreenColor: Equatable, CustomStringConvertible {
     static let black = ScreenColor(red: 0, green: 0, blue: 0)
     /// The HUD's fill, #1C1C1E at 85 % (#1C1C1ED9) over black.
     static let hudFill = ScreenColor(red: 24, green: 24, blue: 26)
+    /// The HUD's fill colour and its opacity, #1C1C1ED9.
+    static let hudColor = ScreenColor(red: 0x1C, green: 0x1C, blue: 0x1E)
+    static let hudAlpha = Double(0xD9) / 255
+
+    /// The HUD's fill over `beneath`.
+    static func hudFill(over beneath: ScreenColor) -> ScreenColor { beneath.covered(by: hudColor, alpha: hudAlpha) }
+
+    /// The pixel value of this colour on Xvfb's 24-bit TrueColor visual.
+    var pixel: UInt { UInt(red) << 16 | UInt(green) << 8 | UInt(blue) }
+
+    /// `top` drawn over this colour at `alpha` (0...1), each channel rounded.
+    func covered(by top: ScreenColor, alpha: Double) -> ScreenColor {
+        func mix(_ below: Int, _ above: Int) -> Int { Int((Double(above) * alpha + Double(below) * (1 - alpha)).rounded()) }
+        return ScreenColor(red: mix(red, top.red), green: mix(green, top.green), blue: mix(blue, top.blue))
+    }
+
+    /// True when every channel lies between `one`'s and `other`'s, give or take `tolerance`.
+    func isBetween(_ one: ScreenColor, and other: ScreenColor, tolerance: Int = 3) -> Bool {
+        func between(_ value: Int, _ a: Int, _ b: Int) -> Bool { value >= min(a, b) - tolerance && value <= max(a, b) + tolerance }
+        return between(red, one.red, other.red) && between(green, one.green, other.green) && between(blue, one.blue, other.blue)
+    }
 
     /// True when no channel differs from `other`'s by more than `tolerance`.
     func isClose(to other: ScreenColor, tolerance: Int = 3) -> Bool {

@@ -10,6 +10,15 @@ enum TestDesktop: String, CaseIterable, Sendable, CustomStringConvertible {
 
     var description: String { rawValue }
 
+    /// What the screen shows where no window is: the root window's black (`Xvfb -br`), or the
+    /// grey xcompmgr paints instead of a root without a wallpaper (no `_XROOTPMAP_ID`).
+    var rootColor: ScreenColor {
+        switch self {
+        case .bare, .openbox: return .black
+        case .compositor, .openboxWithCompositor: return ScreenColor(red: 0x80, green: 0x80, blue: 0x80)
+        }
+    }
+
     /// The programs it runs, each with the selection that has an owner once it works: a window
     /// manager owns `WM_S0` (ICCCM), a compositing manager `_NET_WM_CM_S0` (EWMH).
     private var programs: [(name: String, selection: String)] {

@@ -28,14 +28,15 @@ final class VirtualScreen {
 
     deinit { stop() }
 
-    /// Starts a server and returns once it accepts connections.
-    static func start() async throws -> VirtualScreen {
+    /// Starts a server (reporting the physical size of a `dotsPerInch` screen, Xvfb's 100 when
+    /// nil) and returns once it accepts connections.
+    static func start(dotsPerInch: Int? = nil) async throws -> VirtualScreen {
         // Xvfb writes its display number to fd 1, the pipe, once it accepts connections; the
         // shell writes `server PID` there too (each line in one write, so they never mix). An
         // asynchronous command in a non-interactive shell reads /dev/null, so only `cat` reads
         // the watch pipe; when it ends the server is killed.
         let script = """
-            Xvfb -displayfd 1 -screen 0 \(widthPixels)x\(heightPixels)x24 -noreset -br -nolisten tcp & server=$!
+            Xvfb -displayfd 1 -screen 0 \(widthPixels)x\(heightPixels)x24 \(dotsPerInch.map { "-dpi \($0) " } ?? "")-noreset -br -nolisten tcp & server=$!
             echo "server $server"
             cat >/dev/null
             kill $server 2>/dev/null

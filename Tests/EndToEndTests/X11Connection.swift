@@ -167,6 +167,25 @@ final class X11Connection {
         return window
     }
 
+    /// Makes and maps a window of one colour covering the whole screen, a wallpaper standing
+    /// for what the kiosk shows beneath the overlay; returns once it is mapped.
+    func makeWallpaper(_ color: ScreenColor) async throws -> Window {
+        let window = x.createSimpleWindow(display, rootWindow, 0, 0, UInt32(VirtualScreen.widthPixels),
+                                          UInt32(VirtualScreen.heightPixels), 0, 0, color.pixel)
+        _ = x.selectInput(display, window, Self.structureNotifyMask)
+        _ = x.mapWindow(display, window)
+        try await Poll.until("the wallpaper to be mapped") { takeEvents(Self.mapNotify, of: window) > 0 }
+        return window
+    }
+
+    /// Repaints `window` all in `color` (XSetWindowBackground, XClearWindow) and returns once the
+    /// server has done so (XSync).
+    func paint(_ window: Window, _ color: ScreenColor) {
+        _ = x.setWindowBackground(display, window, color.pixel)
+        _ = x.clearWindow(display, window)
+        _ = x.sync(display, 0)
+    }
+
     /// How many button presses reached `window` since the last call (it must come from
     /// `makeApplicationWindow`). Takes everything the server sent before the call (XSync).
     func takeButtonPresses(of window: Window) -> Int { takeEvents(Self.buttonPress, of: window) }

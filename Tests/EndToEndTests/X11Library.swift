@@ -39,6 +39,8 @@ struct X11Library: @unchecked Sendable {
     let selectInput: @convention(c) (OpaquePointer, UInt, Int) -> Int32
     let mapWindow: @convention(c) (OpaquePointer, UInt) -> Int32
     let checkTypedWindowEvent: @convention(c) (OpaquePointer, UInt, Int32, UnsafeMutableRawPointer) -> Int32
+    let setWindowBackground: @convention(c) (OpaquePointer, UInt, UInt) -> Int32
+    let clearWindow: @convention(c) (OpaquePointer, UInt) -> Int32
 
     /// Why Xlib could not be used.
     enum LoadError: Error, CustomStringConvertible {
@@ -99,6 +101,8 @@ struct X11Library: @unchecked Sendable {
         selectInput = try function("XSelectInput")
         mapWindow = try function("XMapWindow")
         checkTypedWindowEvent = try function("XCheckTypedWindowEvent")
+        setWindowBackground = try function("XSetWindowBackground")
+        clearWindow = try function("XClearWindow")
         _ = initThreads()
         _ = setErrorHandler { _, _ in 0 }
         _ = setIOErrorHandler { _ in 0 }

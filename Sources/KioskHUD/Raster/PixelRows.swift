@@ -81,6 +81,29 @@ extension PixelRows {
         }
     }
 
+    /// Draws `pixel` over every pixel of `rect` (clipped to the surface).
+    package func blend(_ pixel: PremultipliedPixel, over rect: PixelRect) {
+        let clipped = rect.intersection(bounds)
+        guard !clipped.isEmpty else { return }
+        for y in clipped.y..<clipped.maxY {
+            let line = row(y)
+            for x in clipped.x..<clipped.maxX {
+                line[x] = pixel.over(PremultipliedPixel(word: line[x])).word
+            }
+        }
+    }
+
+    /// Copies all of `picture` with its top-left corner at `origin`, the part inside `clip`
+    /// (by default the whole surface) and inside the surface only.
+    package func place(_ picture: PixelRows, at origin: (x: Int, y: Int), within clip: PixelRect? = nil) {
+        let target = PixelRect(x: origin.x, y: origin.y, width: picture.width, height: picture.height)
+            .intersection(clip ?? bounds).intersection(bounds)
+        guard !target.isEmpty else { return }
+        for y in target.y..<target.maxY {
+            (row(y) + target.x).update(from: picture.row(y - origin.y) + (target.x - origin.x), count: target.width)
+        }
+    }
+
     /// The whole surface as a rectangle.
     package var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 }
@@ -115,16 +138,39 @@ extension PixelRows {
         }
     }
 
-    /// Multiplies every pixel of `rect` by `opacity` (0...1): the whole picture fading.
-    package func fade(_ rect: PixelRect, opacity: Double) {
+    /// Fades every pixel of `rect` to `opacity` (0...1) of the way from `underlay`'s pixel to
+    /// it: the whole picture fading over what it was drawn on (over transparent, every channel
+    /// times `opacity`).
+    package func fade(_ rect: PixelRect, opacity: Double, over underlay: Underlay = .transparent) {
         let clipped = rect.intersection(bounds)
         guard !clipped.isEmpty, opacity < 1 else { return }
         let keep = UInt32((min(max(opacity, 0), 1) * 255).rounded())
-        for y in clipped.y..<clipped.maxY {
+        if let picture = underlay.picture {
+            picture.withPixels { fade(clipped, keeping: keep, over: $0, at: underlay.area) }
+        } else {
+            fade(clipped, keeping: keep, over: nil, at: underlay.area)
+        }
+    }
+
+    private func fade(_ rect: PixelRect, keeping keep: UInt32, over beneath: PixelRows?, at area: PixelRect) {
+        for y in rect.y..<rect.maxY {
             let line = row(y)
-            for x in clipped.x..<clipped.maxX {
-                line[x] = PremultipliedPixel(word: line[x]).scaled(by: keep).word
+            let under = beneath.flatMap { y >= area.y && y < area.maxY ? $0.row(y - area.y) : nil }
+            for x in rect.x..<rect.maxX {
+                let pixel = PremultipliedPixel(word: line[x])
+                if let under, x >= area.x, x < area.maxX {
+                    line[x] = pixel.mixed(with: PremultipliedPixel(word: under[x - area.x]), keeping: keep).word
+                } else {
+                    line[x] = pixel.scaled(by: keep).word
+                }
             }
         }
+    }
+
+    /// Sets every pixel of `rect` (clipped to the surface) back to `underlay`'s: what is
+    /// beneath the overlay where it was read, transparent elsewhere.
+    package func restore(_ rect: PixelRect, from underlay: Underlay) {
+        fill(rect, with: .transparent)
+        underlay.picture?.withPixels { place($0, at: (underlay.area.x, underlay.area.y), within: rect) }
     }
 }

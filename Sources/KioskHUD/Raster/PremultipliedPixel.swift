@@ -20,8 +20,18 @@ package struct PremultipliedPixel: Equatable {
 
     /// Every channel times `factor` / 255.
     package func scaled(by factor: UInt32) -> PremultipliedPixel {
-        let even = Self.scale(word & 0x00FF_00FF, by: factor) & 0x00FF_00FF
-        let odd = Self.scale((word >> 8) & 0x00FF_00FF, by: factor) & 0x00FF_00FF
+        let even = Self.divideBy255(Self.lanes(word) &* factor)
+        let odd = Self.divideBy255(Self.lanes(word >> 8) &* factor)
+        return PremultipliedPixel(word: even | odd << 8)
+    }
+
+    /// Every channel `factor` / 255 of the way from `other`'s to this pixel's. When this pixel
+    /// is a layer drawn over `other`, this is what the layer faded to `factor` / 255 shows
+    /// over `other`; over transparent it is `scaled(by: factor)`.
+    package func mixed(with other: PremultipliedPixel, keeping factor: UInt32) -> PremultipliedPixel {
+        let rest = 255 - factor
+        let even = Self.divideBy255(Self.lanes(word) &* factor &+ Self.lanes(other.word) &* rest)
+        let odd = Self.divideBy255(Self.lanes(word >> 8) &* factor &+ Self.lanes(other.word >> 8) &* rest)
         return PremultipliedPixel(word: even | odd << 8)
     }
 
@@ -33,10 +43,15 @@ package struct PremultipliedPixel: Equatable {
         return PremultipliedPixel(word: word &+ below.scaled(by: keep).word)
     }
 
-    /// Two 8-bit channels packed in one word (bits 0-7 and 16-23), each times `factor` / 255.
-    private static func scale(_ pair: UInt32, by factor: UInt32) -> UInt32 {
-        let product = pair &* factor &+ 0x0080_0080
-        return (product &+ ((product >> 8) & 0x00FF_00FF)) >> 8
+    /// Two 8-bit channels of `word` (bits 0-7 and 16-23) in 16-bit lanes, so each can be
+    /// multiplied by up to 257 without reaching the other.
+    private static func lanes(_ word: UInt32) -> UInt32 { word & 0x00FF_00FF }
+
+    /// Two 16-bit lanes of at most 255 x 255 each, divided by 255 and rounded, back in bits
+    /// 0-7 and 16-23.
+    private static func divideBy255(_ products: UInt32) -> UInt32 {
+        let rounded = products &+ 0x0080_0080
+        return ((rounded &+ ((rounded >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
     }
 
     /// The same colour with straight alpha, as red, green, blue, alpha bytes.

@@ -1,15 +1,24 @@
 import KioskCore
 import KioskRaster
 
-/// Turns `Frame` descriptions into pixels on a target surface, redrawing only what changed:
-/// the whole panel (backdrop, HUD, text, at its opacity) when a command or a fade changed it,
-/// otherwise just the indicator's square (the wheel from a cache of pre-rendered poses).
+/// Turns `Frame` descriptions into pixels on a target surface, over an underlay (what is beneath
+/// the overlay, where it was read), redrawing only what changed: the whole panel (backdrop, HUD,
+/// text, at its opacity) when a command, a fade or the underlay changed it, otherwise just the
+/// indicator's square (the wheel from a cache of pre-rendered poses).
 final class FrameRenderer {
     /// Where the frames are drawn: a window's surface or an offscreen one.
     let target: Surface
+    /// What the frames are drawn over: transparent unless the screen beneath was read. A new
+    /// one redraws the panel at the next `draw`.
+    var underlay = Underlay.transparent {
+        didSet { underlayChanged = true }
+    }
+    private var underlayChanged = false
     private let font: FontChain
     private var drawnPanel: Frame.Panel?
     private var drawnIndicator: Frame.Indicator?
+    /// The indicator's square as the panel left it, before the indicator was drawn on it.
+    private var indicatorBackground: (box: PixelRect, picture: PixelBuffer)?
     private var sprites = WheelSprites()
 
     /// Creates a renderer drawing into `target` (which must be directly drawable) with `font`.
@@ -20,15 +29,16 @@ final class FrameRenderer {
 
     /// Draws `frame` and returns the rectangles whose pixels changed.
     func draw(_ frame: Frame) throws(SDLError) -> [PixelRect] {
-        if frame.panel != drawnPanel {
+        if frame.panel != drawnPanel || underlayChanged || frame.indicator.map(\.box) != indicatorBackground?.box {
             let dirty = try redrawPanel(frame.panel, indicator: frame.indicator)
             drawnPanel = frame.panel
             drawnIndicator = frame.indicator
+            underlayChanged = false
             return dirty.isEmpty ? [] : [dirty]
         }
         guard let panel = frame.panel, let indicator = frame.indicator, indicator != drawnIndicator else { return [] }
-        try draw(indicator, panel: panel)
-        target.withPixels { $0.fade(indicator.box, opacity: panel.opacity) }
+        try draw(indicator)
+        target.withPixels { $0.fade(indicator.box, opacity: panel.opacity, over: underlay) }
         drawnIndicator = indicator
         return [indicator.box]
     }
@@ -36,11 +46,12 @@ final class FrameRenderer {
     private func redrawPanel(_ panel: Frame.Panel?, indicator: Frame.Indicator?) throws(SDLError) -> PixelRect {
         let everything = target.bounds
         let old = drawnPanel.map { $0.backdrop == nil ? $0.hud : everything } ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
-        target.withPixels { $0.fill(old, with: .transparent) }
+        let area = panel.map { $0.backdrop == nil ? $0.hud : everything } ?? old
+        target.withPixels { $0.restore(old.union(area), from: underlay) }
+        indicatorBackground = nil
         guard let panel else { return old }
-        let area = panel.backdrop == nil ? panel.hud : everything
         target.withPixels { rows in
-            if let backdrop = panel.backdrop { rows.fill(everything, with: PremultipliedPixel(backdrop)) }
+            if let backdrop = panel.backdrop { rows.blend(PremultipliedPixel(backdrop), over: everything) }
             rows.fillRoundedRect(panel.hud, cornerRadius: panel.cornerRadiusPixels, color: panel.hudColor)
         }
         for label in panel.labels {
@@ -49,8 +60,11 @@ final class FrameRenderer {
                              top: label.lineTop(index))
             }
         }
-        if let indicator { try draw(indicator, panel: panel) }
-        target.withPixels { $0.fade(area, opacity: panel.opacity) }
+        if let indicator {
+            indicatorBackground = (indicator.box, target.withPixels { PixelBuffer(copying: indicator.box, of: $0) })
+            try draw(indicator)
+        }
+        target.withPixels { $0.fade(area, opacity: panel.opacity, over: underlay) }
         return old.union(area)
     }
 
@@ -62,20 +76,18 @@ final class FrameRenderer {
         }
     }
 
-    /// Draws the indicator over the HUD's colour (the square is inside the HUD).
-    private func draw(_ indicator: Frame.Indicator, panel: Frame.Panel) throws(SDLError) {
-        let background = PremultipliedPixel(panel.hudColor).over(panel.backdrop.map { PremultipliedPixel($0) } ?? .transparent)
+    /// Draws the indicator over its square as the panel left it (`indicatorBackground`).
+    private func draw(_ indicator: Frame.Indicator) throws(SDLError) {
+        guard let background = indicatorBackground?.picture else { return }
         let box = indicator.box
+        let origin = (x: box.x, y: box.y)
         switch indicator {
         case .wheel(let pose):
             let sprite = sprites.sprite(for: pose, background: background)
-            let visible = box.intersection(target.bounds)
-            guard !visible.isEmpty else { return }
-            let source = PixelRect(x: visible.x - box.x, y: visible.y - box.y, width: visible.width, height: visible.height)
-            target.withPixels { rows in sprite.withPixels { rows.copy(source, from: $0, to: (visible.x, visible.y)) } }
+            target.withPixels { rows in sprite.withPixels { rows.place($0, at: origin) } }
         case .progress(let gauge):
             target.withPixels { rows in
-                rows.fill(box, with: background)
+                background.withPixels { rows.place($0, at: origin) }
                 let track = gauge.color.fading(by: 0.25)
                 switch gauge.style {
                 case .ring:
@@ -103,7 +115,7 @@ final class FrameRenderer {
         case .outcome(let mark):
             let strokes = mark.strokes
             target.withPixels { rows in
-                rows.fill(box, with: background)
+                background.withPixels { rows.place($0, at: origin) }
                 for segment in strokes.segments {
                     rows.paint(mark.color, within: box) { x, y in
                         Coverage.capsule(x: x, y: y, from: segment.start, to: segment.end, halfWidth: strokes.halfWidth)

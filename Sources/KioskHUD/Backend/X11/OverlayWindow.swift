@@ -1,12 +1,16 @@
 internal import CSDL
 internal import CKioskPlatform
 import KioskCore
+import KioskRaster
 
 /// The window the overlay shows in: borderless, covering one display, kept above other windows
 /// and never taking keyboard focus; or a plain window for development (`--window WxH`).
 ///
 /// On X11 the window is shaped: only the region the frame makes visible is drawn, and only the
 /// region it claims for input takes pointer input, so the application beneath keeps the rest.
+/// When a compositing manager runs at start, the window has an ARGB visual and the compositor
+/// blends its translucent pixels with the screen beneath; otherwise the overlay reads the screen
+/// beneath back and blends over it itself (see `ScreenBeneath`).
 final class OverlayWindow {
     private let window: OpaquePointer
     private let session: SDLSession
@@ -25,6 +29,19 @@ final class OverlayWindow {
     private let x11: (display: UnsafeMutableRawPointer, window: UInt)?
     /// Where on the X screen the window lies.
     private let origin: (x: Int32, y: Int32)
+    /// How the window's translucent pixels meet what is beneath it.
+    let blending: Blending
+
+    /// How the window's translucent pixels (the HUD's fill and soft edges, the backdrop) meet
+    /// what is beneath the window.
+    enum Blending: Equatable {
+        /// A compositing manager blends them with the screen: the window has an ARGB visual.
+        case compositor
+        /// Nothing blends them: the overlay reads the screen beneath back and draws over it.
+        case readBack
+        /// They show over black: not on X11, or a plain development window.
+        case none
+    }
 
     /// How the window is placed.
     enum Placement: Equatable {
@@ -57,6 +74,11 @@ final class OverlayWindow {
             followsFrameShape = false
             flags = SDL_WINDOW_HIDDEN.rawValue
         }
+        // Per-pixel alpha only where a compositor blends it, asked for before the window exists
+        // (an X11 hint: other video drivers ignore it).
+        let argbVisual = followsFrameShape ? kp_x11_compositing_visual() : 0
+        if argbVisual != 0 { SDL_SetHint(SDL_HINT_VIDEO_X11_WINDOW_VISUALID, String(argbVisual)) }
+        defer { if argbVisual != 0 { SDL_SetHint(SDL_HINT_VIDEO_X11_WINDOW_VISUALID, "") } }
         window = try SDLError.unwrap(
             SDL_CreateWindow("kiosk-spinner", origin.x, origin.y, Int32(size.width), Int32(size.height), flags),
             "SDL_CreateWindow")
@@ -76,6 +98,19 @@ final class OverlayWindow {
             x11 = nil
         }
         if followsFrameShape, let x11 { _ = kp_x11_refuse_focus(x11.display, x11.window) }
+        blending = !followsFrameShape || x11 == nil ? .none : argbVisual != 0 && surface.hasAlpha ? .compositor : .readBack
+    }
+
+    /// What the screen shows in `rect` (in the window's pixels), windows included, as opaque
+    /// pixels; nil when not on X11 or the server gave no picture (kp_x11_read_screen).
+    func readScreen(_ rect: PixelRect) -> PixelBuffer? {
+        guard let x11 else { return nil }
+        let picture = PixelBuffer(width: rect.width, height: rect.height)
+        let read = picture.withPixels { rows in
+            kp_x11_read_screen(x11.display, origin.x + Int32(rect.x), origin.y + Int32(rect.y), Int32(rows.width),
+                               Int32(rows.height), rows.base, Int32(rows.pitchPixels))
+        }
+        return read == 1 ? picture : nil
     }
 
     deinit {

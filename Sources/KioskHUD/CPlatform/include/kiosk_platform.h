@@ -1,7 +1,8 @@
 /* The C code kiosk-spinner needs beyond what SDL wraps: X11 window shape, focus and mapping,
  * the X connection's loss, fontconfig lookups, systemd notification and process attributes.
  * The declarations use plain C types only (an X11 Display is passed as `void *`, a Window as
- * `unsigned long`), so no X11 or SDL header leaks into Swift through this module. */
+ * `unsigned long`), so no X11 or SDL header leaks into Swift through this module. The blocking
+ * grab is in x11_grab.h, compositor detection and screen read-back in x11_capture.h. */
 #ifndef KIOSK_PLATFORM_H
 #define KIOSK_PLATFORM_H
 

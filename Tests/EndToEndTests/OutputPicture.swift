@@ -1,7 +1,7 @@
 import Foundation
 
 /// A picture of a Wayland output, from grim's binary PPM (P6, 8 bits a channel).
-struct Screenshot {
+struct OutputPicture {
     /// A file that is not a binary PPM of 8-bit channels.
     struct Unreadable: Error, CustomStringConvertible {
         var description: String

@@ -1,0 +1,105 @@
+import Testing
+@testable import KioskCore
+@testable import KioskHUD
+@testable import KioskRaster
+
+/// Frames drawn over an underlay (the screen read back from beneath the overlay) are the
+/// snapshot's frames composited over it: the live picture equals the snapshot.
+extension RenderingSuites {
+@Suite struct UnderlayRenderingTests {
+    private let font: FontChain
+    private static let screen = Size(width: 320, height: 240)
+
+    init() throws {
+        font = try OverlayProgram.openFonts(LaunchOptions(), session: SDLSession(video: false))
+    }
+
+    /// A screen of stripes and a gradient, so every pixel beneath differs from its neighbours.
+    private static func beneath() -> Underlay {
+        let area = PixelRect(x: 0, y: 0, width: screen.width, height: screen.height)
+        return Underlay.transparent.covering(area) { rect in
+            let picture = PixelBuffer(width: rect.width, height: rect.height)
+            picture.withPixels { rows in
+                for y in 0..<rows.height {
+                    for x in 0..<rows.width {
+                        rows.row(y)[x] = y % 16 < 5 ? 0xFFE0_C040 : 0xFF00_0000 | UInt32(x % 256) << 8 | 0xC0
+                    }
+                }
+            }
+            return picture
+        }
+    }
+
+    private func scene() -> OverlayScene {
+        OverlayScene(screen: Self.screen, appearance: Appearance(), clock: FixedStepClock(ticksPerSecond: 60),
+                     state: HUDState(isVisible: true, message: "Please wait..."))
+    }
+
+    /// Expects `live` to be `snapshot` drawn over `underlay` in `area`, within rounding.
+    private func expectComposited(_ live: Surface, equals snapshot: Surface, over underlay: Underlay, in area: PixelRect) throws {
+        let beneath = try #require(underlay.picture)
+        var worst = 0
+        live.withPixels { drawn in
+            snapshot.withPixels { alone in
+                beneath.withPixels { under in
+                    for y in area.y..<area.maxY {
+                        for x in area.x..<area.maxX {
+                            let expected = PremultipliedPixel(word: alone.row(y)[x]).over(PremultipliedPixel(word: under.row(y)[x])).word
+                            let got = drawn.row(y)[x]
+                            for shift: UInt32 in [0, 8, 16, 24] {
+                                worst = max(worst, abs(Int((expected >> shift) & 0xFF) - Int((got >> shift) & 0xFF)))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(worst <= 2, "a channel differs by \(worst)")
+    }
+
+    @Test(arguments: [false, true])
+    func liveFramesAreTheSnapshotsOverTheScreenBeneath(blocking: Bool) throws {
+        var overlay = scene()
+        if blocking { overlay.apply(.block(true), atTick: 0) }
+        let live = try Surface(width: Self.screen.width, height: Self.screen.height)
+        let snapshot = try Surface(width: Self.screen.width, height: Self.screen.height)
+        let liveRenderer = FrameRenderer(target: live, font: font)
+        let snapshotRenderer = FrameRenderer(target: snapshot, font: font)
+        liveRenderer.underlay = Self.beneath()
+        // Whole, a wheel step alone, and mid-fade.
+        for tick in [0, 2, 8] {
+            if tick == 8 {
+                overlay.apply(.hide, atTick: 3)
+                overlay.advance(to: tick)
+            }
+            let frame = overlay.frame(atTick: tick, measurer: font)
+            _ = try liveRenderer.draw(frame)
+            _ = try snapshotRenderer.draw(frame)
+            let panel = try #require(frame.panel)
+            #expect(tick != 8 || panel.opacity < 1, "tick 8 is mid-fade")
+            // The window shows the HUD alone, or the whole screen while blocking.
+            let shown = blocking ? live.bounds : panel.hud
+            try expectComposited(live, equals: snapshot, over: liveRenderer.underlay, in: shown)
+        }
+    }
+
+    @Test func aNewUnderlayRedrawsThePanelOverIt() throws {
+        var overlay = scene()
+        let live = try Surface(width: Self.screen.width, height: Self.screen.height)
+        let renderer = FrameRenderer(target: live, font: font)
+        let frame = overlay.frame(atTick: 0, measurer: font)
+        _ = try renderer.draw(frame)
+        renderer.underlay = Self.beneath()
+        let dirty = try renderer.draw(frame)
+        #expect(dirty == [try #require(frame.panel).hud])
+        let snapshot = try Surface(width: Self.screen.width, height: Self.screen.height)
+        _ = try FrameRenderer(target: snapshot, font: font).draw(frame)
+        // Outside the HUD the live surface was never drawn: compare the HUD only.
+        let hud = try #require(frame.panel).hud
+        let corner = live.withPixels { $0.row(hud.y)[hud.x] }
+        let expected = snapshot.withPixels { PremultipliedPixel(word: $0.row(hud.y)[hud.x]) }
+            .over(PremultipliedPixel(word: renderer.underlay.picture?.withPixels { $0.row(hud.y)[hud.x] } ?? 0)).word
+        #expect(corner == expected, "the HUD's corner pixel blends the HUD's soft edge with the screen beneath")
+    }
+}
+}
