@@ -8,7 +8,9 @@ import PackageDescription
 //   coverage anti-aliasing, pre-rendered wheel poses), for any windowing backend.
 // - CKioskPlatform (Sources/KioskHUD/CPlatform): the C that is real code (X11 shape and focus,
 //   fontconfig, sd_notify, process attributes).
-// - KioskHUD (Sources/KioskHUD/Backend): the SDL and X11 backend and the programs.
+// - CKioskWayland (Sources/KioskHUD/Wayland): libwayland-client, wlr-layer-shell surfaces and
+//   wl_shm buffers, with the protocol glue generated from protocol/ (scripts/generate-wayland-glue).
+// - KioskHUD (Sources/KioskHUD/Backend): the SDL, X11 and Wayland backends and the programs.
 let package = Package(
     name: "kiosk-spinner",
     products: [
@@ -30,10 +32,19 @@ let package = Package(
             path: "Sources/KioskHUD/CPlatform",
             linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext"), .linkedLibrary("Xrandr")]
         ),
-        .target(name: "KioskHUD", dependencies: ["KioskCore", "KioskRaster", "CKioskPlatform", "CSDL"],
+        .target(
+            name: "CKioskWayland",
+            path: "Sources/KioskHUD/Wayland",
+            exclude: ["protocol"],
+            linkerSettings: [.linkedLibrary("wayland-client")]
+        ),
+        .target(name: "KioskHUD", dependencies: ["KioskCore", "KioskRaster", "CKioskPlatform", "CKioskWayland", "CSDL"],
                 path: "Sources/KioskHUD/Backend"),
         .executableTarget(name: "kiosk-spinner", dependencies: ["KioskCore", "KioskHUD"]),
         .testTarget(name: "KioskHUDTests", dependencies: ["KioskHUD", "KioskCore", "KioskRaster"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["kiosk-spinner"]),
+        // A virtual pointer on a Wayland seat, for the Wayland end-to-end tests (not installed).
+        .executableTarget(name: "kiosk-spinner-test-pointer", path: "Tests/WaylandPointer",
+                          linkerSettings: [.linkedLibrary("wayland-client")]),
+        .testTarget(name: "EndToEndTests", dependencies: ["kiosk-spinner", "kiosk-spinner-test-pointer"]),
     ]
 )

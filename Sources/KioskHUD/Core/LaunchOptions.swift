@@ -58,6 +58,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var display = 0
     /// Mirror the HUD on every display (`--display all`) instead of one.
     public var mirrorsOnAllDisplays = false
+    /// The windowing system to show on (`--backend`).
+    public var backend = WindowingBackend.auto
     /// How the overlay is turned for a panel mounted turned.
     public var rotation = Rotation.upright
     /// Display pixels per overlay pixel; nil picks it from the display's DPI.

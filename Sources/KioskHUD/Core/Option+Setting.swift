@@ -37,6 +37,7 @@ extension Option {
         case .dpi: return [options.dotsPerInch.map { String(Int($0)) } ?? "auto"]
         case .maxLines: return [String(look.maximumLines)]
         case .display: return [options.mirrorsOnAllDisplays ? "all" : String(options.display)]
+        case .backend: return [options.backend.rawValue]
         case .rotate: return [String(options.rotation.rawValue)]
         case .scale: return [options.scale.map(String.init) ?? "auto"]
         case .window: return options.windowSize.map { ["\($0.width)x\($0.height)"] }

@@ -27,6 +27,7 @@ enum Option: String, CaseIterable {
     case viewingDistance = "--viewing-distance"
     case dpi = "--dpi"
     case display = "--display"
+    case backend = "--backend"
     case rotate = "--rotate"
     case scale = "--scale"
     case window = "--window"
@@ -80,6 +81,7 @@ enum Option: String, CaseIterable {
         case .backdrop: return "COLOR|none"
         case .spokes, .maxLines: return "N"
         case .display: return "N|all"
+        case .backend: return "auto|x11|wayland"
         case .period, .at: return "SECONDS"
         case .font, .snapshot: return "PATH"
         case .window: return "WxH"
@@ -119,6 +121,7 @@ enum Option: String, CaseIterable {
         case .viewingDistance: return "how far the reader's eyes are from the panel, 10-1000 (default 60)"
         case .dpi: return "display density; auto: from the size the display reports, else 96 (default auto)"
         case .display: return "display to cover, from 0, or all to mirror on every display (default 0)"
+        case .backend: return "window system: wayland (a layer surface) when WAYLAND_DISPLAY is set, else x11 (default auto)"
         case .window: return "a plain window of this size instead of the fullscreen overlay"
         case .rotate: return "turn the picture clockwise for a panel mounted turned (default 0)"
         case .scale: return "HiDPI: multiply every size; auto: 2 from ~192 dpi, else 1 (default auto)"
@@ -179,6 +182,7 @@ enum Option: String, CaseIterable {
         case .display:
             options.mirrorsOnAllDisplays = value.lowercased() == "all"
             if !options.mirrorsOnAllDisplays { options.display = try integer(value, in: 0...63) }
+        case .backend: options.backend = try choice(value)
         case .window: options.windowSize = try size(value)
         case .rotate:
             guard let degrees = Int(value), let rotation = Rotation(rawValue: degrees) else { throw invalid(value) }

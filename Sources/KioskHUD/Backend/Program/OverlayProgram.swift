@@ -39,6 +39,37 @@ public enum OverlayProgram {
         } catch {
             throw .controlSocket(error)
         }
+        let display = try openDisplay(options)
+        let settings = LoopPolicy.Settings(exitsAtEndOfInput: options.exitsAtEndOfInput,
+                                           reportsErrorsOnStdout: options.reportsErrorsOnStdout,
+                                           zenity: options.zenityEndings)
+        let loop = try RenderLoop(session: makeSession(options), screens: display.screens, composers: display.composers,
+                                  settings: settings, font: display.font, grabsInput: display.grabsInput,
+                                  control: control) { inbox throws(NativeThread.StartFailure) in
+            try InputReader.start(dialect: options.dialect, inbox: inbox)
+            try fifo?.start(inbox: inbox)
+            try control?.start(inbox: inbox)
+        }
+        try loop.run()
+    }
+
+    /// What the loop shows on: the screens, a composer for each of their displays, the fonts,
+    /// and whether `block` must grab keyboard and pointer itself.
+    struct OpenDisplay {
+        var screens: any OverlayScreens
+        var composers: [FrameComposer]
+        var font: FontChain
+        var grabsInput: Bool
+    }
+
+    /// Opens the windowing system `--backend` and the environment choose.
+    private static func openDisplay(_ options: LaunchOptions) throws(StartupError) -> OpenDisplay {
+        if let connection = try waylandConnection(options) { return try openWayland(options, connection: connection) }
+        return try openSDL(options)
+    }
+
+    /// Opens SDL's windows (X11, KMSDRM, or a plain window), one a display.
+    private static func openSDL(_ options: LaunchOptions) throws(StartupError) -> OpenDisplay {
         kp_x11_on_connection_loss {
             ProgramExit.finish(.displayLost, within: ProgramExit.promptSeconds,
                                reporting: "lost the connection to the X server; exiting")
@@ -48,7 +79,8 @@ public enum OverlayProgram {
         try checkDisplayExists(options)
         let font: FontChain
         do { font = try openFonts(options, session: session) } catch { throw .fonts(error) }
-        var outputs: [(OverlayOutput, FrameComposer)] = []
+        var outputs: [OverlayOutput] = []
+        var composers: [FrameComposer] = []
         do throws(SDLError) {
             for placement in placements(options) {
                 let window = try OverlayWindow(placement: placement, session: session)
@@ -57,21 +89,14 @@ public enum OverlayProgram {
                 let scale = options.scale ?? DisplayScale.automatic(dpi: density)
                 // Type follows the density already; an explicit --scale multiplies it as well.
                 let typeDensity = (density ?? DisplayDensity.assumedDotsPerInch) * Double(options.scale ?? 1)
-                outputs.append((output, FrameComposer(screen: output.logicalSize, scale: scale, dotsPerInch: typeDensity)))
+                outputs.append(output)
+                composers.append(FrameComposer(screen: output.logicalSize, scale: scale, dotsPerInch: typeDensity))
             }
         } catch {
             throw .display(error)
         }
-        let settings = LoopPolicy.Settings(exitsAtEndOfInput: options.exitsAtEndOfInput,
-                                           reportsErrorsOnStdout: options.reportsErrorsOnStdout,
-                                           zenity: options.zenityEndings)
-        let loop = try RenderLoop(session: makeSession(options), outputs: outputs, settings: settings, font: font,
-                              grabsInput: options.windowSize == nil && isOnX11, control: control) { inbox throws(NativeThread.StartFailure) in
-            try InputReader.start(dialect: options.dialect, inbox: inbox)
-            try fifo?.start(inbox: inbox)
-            try control?.start(inbox: inbox)
-        }
-        try loop.run()
+        return OpenDisplay(screens: SDLScreens(outputs: outputs), composers: composers, font: font,
+                           grabsInput: options.windowSize == nil && isOnX11)
     }
 
     /// True when SDL draws through an X server (SDL_GetCurrentVideoDriver), where `block` must hold

@@ -1,15 +1,14 @@
 import Glibc
 internal import CKioskPlatform
-internal import CSDL
 import KioskCore
 
-/// The live loop, a thin adapter around the pure `LoopPolicy`: it waits (in SDL_WaitEventTimeout
-/// until the policy's next tick, or until the inbox wakes it with an SDL user event), steps the
-/// policy with what arrived and the tick of the monotonic clock now, draws the frames that
-/// changed, asks the grab for what blocking needs, and writes the answers.
+/// The live loop, a thin adapter around the pure `LoopPolicy`: it waits (in its screens' event
+/// wait until the policy's next tick, or until the inbox wakes it), steps the policy with what
+/// arrived and the tick of the monotonic clock now, has the screens draw the frames that changed,
+/// asks the grab for what blocking needs, and writes the answers.
 final class RenderLoop {
     private var policy: LoopPolicy
-    private let outputs: [OverlayOutput]
+    private let screens: any OverlayScreens
     private let font: FontChain
     private let inbox: CommandInbox
     private let grab: BlockingGrab?
@@ -18,22 +17,15 @@ final class RenderLoop {
     private let control: ControlServer?
     private let startNanoseconds = MonotonicClock.nanoseconds()
 
-    /// Creates a loop showing `session` on `outputs`, each laid out by its composer, with `font`;
-    /// with `grabsInput`, blocking holds keyboard and pointer through a `BlockingGrab`, and a grab
-    /// that cannot be set up is a start failure: a `block` that does not block must never run.
-    /// `startReaders` starts the threads that feed the inbox, once `ready` is written. Answers
-    /// for control-socket clients go to `control`.
-    init(session: HostSession, outputs: [(OverlayOutput, FrameComposer)], settings: LoopPolicy.Settings,
+    /// Creates a loop showing `session` on `screens`, each display laid out by its composer in
+    /// `composers`, with `font`; with `grabsInput`, blocking holds keyboard and pointer through a
+    /// `BlockingGrab`, and a grab that cannot be set up is a start failure: a `block` that does
+    /// not block must never run. `startReaders` starts the threads that feed the inbox, once
+    /// `ready` is written. Answers for control-socket clients go to `control`.
+    init(session: HostSession, screens: any OverlayScreens, composers: [FrameComposer], settings: LoopPolicy.Settings,
          font: FontChain, grabsInput: Bool, control: ControlServer? = nil,
          startReaders: @escaping (CommandInbox) throws(NativeThread.StartFailure) -> Void) throws(StartupError) {
-        // Any user event wakes the loop; a registered type keeps it apart from SDL's own.
-        let registered = SDL_RegisterEvents(1)
-        let wakeType = registered == UInt32.max ? SDL_USEREVENT.rawValue : registered
-        let inbox = CommandInbox {
-            var event = SDL_Event()
-            event.type = wakeType
-            return SDL_PushEvent(&event) == 1
-        }
+        let inbox = CommandInbox(wake: screens.wake)
         do {
             answers = try LineWriter(descriptor: STDOUT_FILENO, name: "event writer")
             grab = grabsInput ? try BlockingGrab.start { inbox.postControl(.grab($0)) } : nil
@@ -41,9 +33,9 @@ final class RenderLoop {
             throw .thread(error)
         }
         if grabsInput, grab == nil { throw .blockingGrab }
-        policy = LoopPolicy(session: session, composers: outputs.map(\.1), settings: settings,
-                            grabStatus: grab == nil ? .unsupported : .released)
-        self.outputs = outputs.map(\.0)
+        policy = LoopPolicy(session: session, composers: composers, settings: settings,
+                            grabStatus: grab != nil ? .released : screens.blockingHoldsInput ? .held : .unsupported)
+        self.screens = screens
         self.inbox = inbox
         self.font = font
         self.startReaders = startReaders
@@ -59,7 +51,7 @@ final class RenderLoop {
         while true {
             let tick = policy.session.clock.ticks(elapsedNanoseconds: MonotonicClock.nanoseconds() - startNanoseconds)
             let step = policy.step(inputs, atTick: tick, measurer: font)
-            draw(step.frames)
+            screens.draw(step.frames)
             grab?.want(step.wantsGrab)
             step.reports.forEach(Diagnostics.report)
             write(step.answers, applied: inputs)
@@ -71,8 +63,9 @@ final class RenderLoop {
                 if let socket = Environment.value("NOTIFY_SOCKET") { _ = kp_notify_systemd(socket, "READY=1") }
                 do { try startReaders(inbox) } catch { throw .thread(error) }
             }
-            let closed = waitForEvents(until: step.wakeTick)
-            inputs = inbox.takeAll() + (closed ? [.windowClosed] : [])
+            let deadline = step.wakeTick.map { startNanoseconds + policy.session.clock.nanoseconds(atTick: $0) }
+            let events = screens.waitForEvents(until: deadline)
+            inputs = inbox.takeAll() + events
         }
     }
 
@@ -81,40 +74,5 @@ final class RenderLoop {
     private func write(_ stepAnswers: [Answer], applied inputs: [LoopInput]) {
         for answer in stepAnswers where answer.isForStandardOutput { answers.post(answer.line) }
         control?.deliver(stepAnswers, applied: inputs)
-    }
-
-    /// Draws each output's changed frame, reporting (not stopping on) a failure.
-    private func draw(_ frames: [Frame?]) {
-        for (output, frame) in zip(outputs, frames) {
-            guard let frame else { continue }
-            do {
-                try output.draw(frame)
-            } catch {
-                Diagnostics.report("drawing failed: \(error)")
-            }
-        }
-    }
-
-    /// Sleeps until `tick` (nil: until an event) or the first event, then handles every pending
-    /// event: an exposed window is presented again. Returns true when the window was closed.
-    private func waitForEvents(until tick: Int?) -> Bool {
-        var event = SDL_Event()
-        var got: Int32
-        if let tick {
-            let deadline = startNanoseconds + policy.session.clock.nanoseconds(atTick: tick)
-            let milliseconds = MonotonicClock.milliseconds(until: deadline)
-            got = milliseconds == 0 ? SDL_PollEvent(&event) : SDL_WaitEventTimeout(&event, milliseconds)
-        } else {
-            got = SDL_WaitEvent(&event)
-        }
-        var closed = false
-        while got != 0 {
-            if event.type == SDL_QUIT.rawValue { closed = true }
-            if event.type == SDL_WINDOWEVENT.rawValue, event.window.event == UInt8(SDL_WINDOWEVENT_EXPOSED.rawValue) {
-                outputs.forEach { $0.presentAll() }
-            }
-            got = SDL_PollEvent(&event)
-        }
-        return closed
     }
 }

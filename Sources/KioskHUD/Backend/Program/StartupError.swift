@@ -11,6 +11,10 @@ enum StartupError: Error, CustomStringConvertible {
     case fonts(SDLError)
     /// No display could be opened, or its window made.
     case display(SDLError)
+    /// The Wayland compositor could not show the overlay.
+    case wayland(WaylandError)
+    /// `--display index` asks for an output the Wayland compositor does not have; it has `count`.
+    case noSuchOutput(index: Int, count: Int)
     /// `--display index` asks for a display the server does not have; it has `count`.
     case noSuchDisplay(index: Int, count: Int)
     /// A thread the overlay needs could not start (the system is out of threads or memory).
@@ -24,8 +28,8 @@ enum StartupError: Error, CustomStringConvertible {
         switch self {
         case .fifo(.refused), .controlSocket: return .usage
         case .fifo(.unavailable), .fonts, .thread, .blockingGrab: return .failure
-        case .display: return .noDisplay
-        case .noSuchDisplay: return .noSuchDisplay
+        case .display, .wayland: return .noDisplay
+        case .noSuchDisplay, .noSuchOutput: return .noSuchDisplay
         }
     }
 
@@ -35,6 +39,9 @@ enum StartupError: Error, CustomStringConvertible {
         case .controlSocket(let refusal): return "\(refusal)"
         case .fonts(let error): return "cannot load the font: \(error)"
         case .thread(let failure): return "\(failure)"
+        case .wayland(let error):
+            return "cannot show on Wayland: \(error). Run under a compositor with the wlr layer shell, set DISPLAY to "
+                + "show through XWayland, or render a picture with --snapshot FILE.png"
         case .blockingGrab:
             return "cannot open a second connection to the X server for the blocking grab, so `block` could not hold "
                 + "keyboard and pointer; refusing to start"
@@ -43,6 +50,10 @@ enum StartupError: Error, CustomStringConvertible {
             let displays = count == 1 ? "1 display (0)" : "\(count) displays (0 to \(count - 1))"
             return "--display \(index): no such display; \(server) has \(displays). "
                 + "Use --display with one of those, or --display all"
+        case .noSuchOutput(let index, let count):
+            let outputs = count == 1 ? "1 output (0)" : "\(count) outputs (0 to \(count - 1))"
+            return "--display \(index): no such output; the Wayland compositor at WAYLAND_DISPLAY="
+                + "\(Environment.value("WAYLAND_DISPLAY") ?? "wayland-0") has \(outputs). Use --display with one of those, or --display all"
         case .display(let error):
             let display = Environment.value("DISPLAY").map { "No X server answers at DISPLAY=\($0). " } ?? ""
             return "cannot open a display: \(error). \(display)Set DISPLAY to a running X server (e.g. DISPLAY=:0), "

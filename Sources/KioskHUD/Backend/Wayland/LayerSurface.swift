@@ -1,0 +1,56 @@
+internal import CKioskWayland
+import KioskCore
+
+/// One layer surface on the overlay layer of one output, anchored to every edge, with the
+/// wl_shm buffers it shows (kw_layer_*). It keeps its connection alive.
+final class LayerSurface {
+    private let pointer: OpaquePointer
+    private let connection: WaylandConnection
+    /// The size of its buffers in pixels: the output's size in surface units times `scale`.
+    let size: Size
+
+    /// Makes the surface on output `output` at `scale` and waits for its first configure.
+    init(connection: WaylandConnection, output: Int, scale: Int) throws(WaylandError) {
+        guard let layer = kw_layer_create(connection.pointer, Int32(output), Int32(scale)) else {
+            throw .surfaceRefused(output: output)
+        }
+        pointer = layer
+        self.connection = connection
+        size = Size(width: Int(kw_layer_width(layer)), height: Int(kw_layer_height(layer)))
+    }
+
+    deinit {
+        kw_layer_destroy(pointer)
+    }
+
+    /// True when a present would be shown now: configured, the last frame callback done, and a
+    /// buffer free.
+    var canPresent: Bool { kw_layer_can_present(pointer) == 1 }
+
+    /// True while the surface shows a picture.
+    var isShown: Bool { kw_layer_is_shown(pointer) == 1 }
+
+    /// Marks rectangles of the picture as changed since the last present.
+    func damage(_ rects: [PixelRect]) {
+        for rect in rects { kw_layer_damage(pointer, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height)) }
+    }
+
+    /// Takes pointer and touch input in `rects` only, or everywhere; and the keyboard
+    /// (exclusive) or not at all. Both apply at the next present.
+    func claim(input rects: [PixelRect]?, keyboard exclusive: Bool) {
+        let flat = (rects ?? []).flatMap { [Int32($0.x), Int32($0.y), Int32($0.width), Int32($0.height)] }
+        flat.withUnsafeBufferPointer { kw_layer_set_input(pointer, $0.baseAddress, Int32(flat.count / 4), rects == nil ? 1 : 0) }
+        kw_layer_set_keyboard(pointer, exclusive ? 1 : 0)
+    }
+
+    /// Shows `picture` (the buffers' size), copying only what changed, and asks for a frame
+    /// callback. Returns false when no buffer could be made.
+    func present(_ picture: Surface) -> Bool {
+        picture.withPixels { rows in kw_layer_present(pointer, rows.base, Int32(rows.pitchPixels)) == 0 }
+    }
+
+    /// Unmaps the surface: nothing shown, no input taken, until the next present.
+    func hide() {
+        kw_layer_hide(pointer)
+    }
+}

@@ -1,0 +1,65 @@
+import Glibc
+internal import CKioskWayland
+import KioskCore
+
+/// The connection to the Wayland compositor with the globals the overlay needs, and the wait
+/// for its events (kw_connect, kw_wait). Only the loop's thread uses it, except for `wake`.
+final class WaylandConnection {
+    /// The connection (a kw_connection), for the layer surfaces made on it.
+    let pointer: OpaquePointer
+
+    /// Connects to the compositor named by WAYLAND_DISPLAY and checks that it offers
+    /// wl_compositor, wl_shm and zwlr_layer_shell_v1.
+    init() throws(WaylandError) {
+        guard let connection = kw_connect() else {
+            throw .noCompositor(display: Environment.value("WAYLAND_DISPLAY") ?? "wayland-0")
+        }
+        if let missing = kw_missing_global(connection) {
+            let name = String(cString: missing)
+            kw_disconnect(connection)
+            throw .missingGlobal(name)
+        }
+        pointer = connection
+    }
+
+    deinit {
+        kw_disconnect(pointer)
+    }
+
+    /// How many outputs the compositor announced.
+    var outputCount: Int { Int(kw_output_count(pointer)) }
+
+    /// Output `index`'s integer scale (wl_output.scale).
+    func scale(ofOutput index: Int) -> Int { Int(kw_output_scale(pointer, Int32(index))) }
+
+    /// Output `index`'s density from its current mode and the size of its picture it reports
+    /// (wl_output.mode, wl_output.geometry), or nil when that report is missing or implausible.
+    func dotsPerInch(ofOutput index: Int) -> Double? {
+        var pixelsWide: Int32 = 0, pixelsHigh: Int32 = 0, millimetresWide: Int32 = 0, millimetresHigh: Int32 = 0
+        kw_output_size(pointer, Int32(index), &pixelsWide, &pixelsHigh, &millimetresWide, &millimetresHigh)
+        return DisplayDensity.dotsPerInch(pixels: Size(width: Int(pixelsWide), height: Int(pixelsHigh)),
+                                          millimetres: (Int(millimetresWide), Int(millimetresHigh)))
+    }
+
+    /// Wakes `wait` from any thread (writes to an eventfd).
+    var wake: @Sendable () -> Bool {
+        let descriptor = kw_wake_descriptor(pointer)
+        return { kw_wake(descriptor) == 1 }
+    }
+
+    /// The protocol error the compositor raised, when it ended the connection for one; nil
+    /// when the connection simply broke.
+    var protocolError: String? {
+        var text = [CChar](repeating: 0, count: 256)
+        guard kw_protocol_error(pointer, &text, Int32(text.count)) == 1 else { return nil }
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Sends what is queued and waits until `deadline` (`MonotonicClock` nanoseconds; nil: for
+    /// ever), a wake-up or the compositor's events, and dispatches those. Returns false when the
+    /// connection is lost.
+    func wait(until deadline: UInt64?) -> Bool {
+        let timeout = deadline.map { MonotonicClock.milliseconds(until: $0) } ?? -1
+        return kw_wait(pointer, timeout) == 0
+    }
+}

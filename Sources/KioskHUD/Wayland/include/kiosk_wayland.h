@@ -1,0 +1,77 @@
+#ifndef KIOSK_WAYLAND_H
+#define KIOSK_WAYLAND_H
+
+#include <stdint.h>
+
+/* The overlay's Wayland side, on libwayland-client: one connection to the compositor with the
+ * globals it needs (wl_compositor, wl_shm, zwlr_layer_shell_v1, the outputs), and one layer
+ * surface an output on the overlay layer, anchored to every edge, with no exclusive zone.
+ *
+ * A layer surface keeps its picture in wl_shm buffers (premultiplied ARGB8888) that it fills from
+ * the caller's pixels, copying only what changed since each buffer was last filled, and damages
+ * only the changed rectangles. It presents at most once per frame callback. All of it runs on one
+ * thread, except kw_wake. Sizes and rectangles are in buffer pixels (surface size times scale). */
+
+typedef struct kw_connection kw_connection;
+typedef struct kw_layer kw_layer;
+
+/* Connects to the compositor named by WAYLAND_DISPLAY (wl_display_connect(NULL)) and learns its
+ * globals and outputs (two roundtrips). NULL when no compositor answers. */
+kw_connection *kw_connect(void);
+/* Destroys every layer surface made on the connection first. */
+void kw_disconnect(kw_connection *connection);
+
+/* The name of a global the overlay needs and the compositor does not offer ("wl_compositor",
+ * "wl_shm", "zwlr_layer_shell_v1"), or NULL when it has them all. */
+const char *kw_missing_global(const kw_connection *connection);
+/* How many outputs the compositor announced, in the order it announced them. */
+int kw_output_count(const kw_connection *connection);
+/* Output `index`'s integer scale (wl_output.scale; 1 until told otherwise). */
+int kw_output_scale(const kw_connection *connection, int index);
+/* Output `index`'s current mode in pixels and the size of its picture in millimetres
+ * (wl_output.mode, wl_output.geometry; zeros when not told). */
+void kw_output_size(const kw_connection *connection, int index, int *width_pixels, int *height_pixels,
+                    int *width_mm, int *height_mm);
+/* Output `index`'s name (wl_output.name, e.g. "HEADLESS-1"), or "" when not told. */
+const char *kw_output_name(const kw_connection *connection, int index);
+
+/* A descriptor that wakes kw_wait when kw_wake writes to it. */
+int kw_wake_descriptor(const kw_connection *connection);
+/* Wakes kw_wait from any thread (writes to the wake descriptor). Returns 1, or 0 on failure. */
+int kw_wake(int wake_descriptor);
+/* Sends what is queued, then waits up to `timeout_ms` (-1: forever) for the compositor or a
+ * wake-up, and dispatches what the compositor sent. Returns 0, or -1 when the connection is lost. */
+int kw_wait(kw_connection *connection, int timeout_ms);
+
+/* After kw_wait failed: writes to `text` the protocol error the compositor raised (interface and
+ * code) and returns 1; returns 0 when the connection simply broke (the compositor went away). */
+int kw_protocol_error(const kw_connection *connection, char *text, int size);
+
+/* Makes a layer surface on output `index` at `scale`, with its first configure received.
+ * NULL when the compositor refused it or the connection broke. */
+kw_layer *kw_layer_create(kw_connection *connection, int output_index, int scale);
+void kw_layer_destroy(kw_layer *layer);
+/* The size of its buffers, in pixels: the first configured size times the scale. */
+int kw_layer_width(const kw_layer *layer);
+int kw_layer_height(const kw_layer *layer);
+
+/* Marks a rectangle of the caller's pixels as changed since the last present. */
+void kw_layer_damage(kw_layer *layer, int x, int y, int width, int height);
+/* Sets where the surface takes pointer and touch input: `count` rectangles (x, y, width, height
+ * quadruples), or everything when `everything` is nonzero. Applied at the next present. */
+void kw_layer_set_input(kw_layer *layer, const int32_t *rects, int count, int everything);
+/* Asks for the keyboard (exclusive) or leaves it to the application (none). Applied at the next
+ * present. */
+void kw_layer_set_keyboard(kw_layer *layer, int exclusive);
+/* 1 when a present would show now: configured, no frame callback outstanding, a free buffer. */
+int kw_layer_can_present(const kw_layer *layer);
+/* Fills a free buffer from `pixels` (rows of `stride_pixels` words, the buffers' size), attaches
+ * it, damages what changed, asks for a frame callback and commits. Returns 0, or -1 when no
+ * buffer could be made. */
+int kw_layer_present(kw_layer *layer, const uint32_t *pixels, int stride_pixels);
+/* Unmaps the surface (nothing shown, no input taken) and makes it ready to be shown again. */
+void kw_layer_hide(kw_layer *layer);
+/* 1 while the surface shows a buffer. */
+int kw_layer_is_shown(const kw_layer *layer);
+
+#endif

@@ -1,0 +1,558 @@
+#define _GNU_SOURCE
+#include "kiosk_wayland.h"
+#include "wlr-layer-shell-client.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/eventfd.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <wayland-client.h>
+
+enum {
+    /* Outputs beyond this many are ignored. */
+    KW_MAX_OUTPUTS = 16,
+    /* Buffers a surface may have at once: one shown, one being filled, one spare while the
+     * compositor holds the first two. */
+    KW_BUFFERS = 3,
+    /* Damaged rectangles kept a present; more become the whole surface. */
+    KW_MAX_DAMAGE = 32,
+    /* Roundtrips a new layer surface waits for its first configure. */
+    KW_CONFIGURE_ROUNDTRIPS = 4,
+};
+
+struct kw_rect {
+    int x, y, width, height;
+};
+
+struct kw_output {
+    struct wl_output *output;
+    int scale;
+    int width_pixels, height_pixels;
+    int width_mm, height_mm;
+    char name[64];
+};
+
+struct kw_connection {
+    struct wl_display *display;
+    struct wl_registry *registry;
+    struct wl_compositor *compositor;
+    uint32_t compositor_version;
+    struct wl_shm *shm;
+    struct zwlr_layer_shell_v1 *layer_shell;
+    struct kw_output outputs[KW_MAX_OUTPUTS];
+    int output_count;
+    int wake_fd;
+};
+
+struct kw_buffer {
+    struct wl_buffer *buffer;
+    uint32_t *pixels;
+    size_t bytes;
+    int busy;
+    /* What changed in the caller's pixels since this buffer was last filled (a bounding box). */
+    struct kw_rect stale;
+};
+
+struct kw_layer {
+    kw_connection *connection;
+    int output_index;
+    int scale;
+    int width, height;
+    struct wl_surface *surface;
+    struct zwlr_layer_surface_v1 *role;
+    struct wl_callback *frame;
+    int configured;
+    int closed;
+    int shown;
+    struct kw_buffer buffers[KW_BUFFERS];
+    struct kw_rect damage[KW_MAX_DAMAGE];
+    int damage_count;
+    /* Everything ever damaged: outside it the picture is still transparent, as new buffers are. */
+    struct kw_rect drawn;
+    int damages_everything;
+    int32_t *input_rects;
+    int input_count;
+    int input_everything;
+    int input_changed;
+    int keyboard_exclusive;
+};
+
+/* ---- rectangles ---- */
+
+static int rect_is_empty(struct kw_rect r) { return r.width <= 0 || r.height <= 0; }
+
+static struct kw_rect rect_union(struct kw_rect a, struct kw_rect b) {
+    if (rect_is_empty(a)) return b;
+    if (rect_is_empty(b)) return a;
+    int x0 = a.x < b.x ? a.x : b.x, y0 = a.y < b.y ? a.y : b.y;
+    int x1 = a.x + a.width > b.x + b.width ? a.x + a.width : b.x + b.width;
+    int y1 = a.y + a.height > b.y + b.height ? a.y + a.height : b.y + b.height;
+    return (struct kw_rect){x0, y0, x1 - x0, y1 - y0};
+}
+
+static struct kw_rect rect_clip(struct kw_rect r, int width, int height) {
+    int x0 = r.x < 0 ? 0 : r.x, y0 = r.y < 0 ? 0 : r.y;
+    int x1 = r.x + r.width > width ? width : r.x + r.width;
+    int y1 = r.y + r.height > height ? height : r.y + r.height;
+    return (struct kw_rect){x0, y0, x1 - x0, y1 - y0};
+}
+
+/* ---- outputs ---- */
+
+static void output_geometry(void *data, struct wl_output *output, int32_t x, int32_t y, int32_t width_mm,
+                            int32_t height_mm, int32_t subpixel, const char *make, const char *model,
+                            int32_t transform) {
+    (void)output; (void)x; (void)y; (void)subpixel; (void)make; (void)model; (void)transform;
+    struct kw_output *entry = data;
+    entry->width_mm = width_mm;
+    entry->height_mm = height_mm;
+}
+
+static void output_mode(void *data, struct wl_output *output, uint32_t flags, int32_t width, int32_t height,
+                        int32_t refresh) {
+    (void)output; (void)refresh;
+    struct kw_output *entry = data;
+    if (flags & WL_OUTPUT_MODE_CURRENT) {
+        entry->width_pixels = width;
+        entry->height_pixels = height;
+    }
+}
+
+static void output_done(void *data, struct wl_output *output) { (void)data; (void)output; }
+
+static void output_scale(void *data, struct wl_output *output, int32_t factor) {
+    (void)output;
+    struct kw_output *entry = data;
+    entry->scale = factor > 0 ? factor : 1;
+}
+
+static void output_name(void *data, struct wl_output *output, const char *name) {
+    (void)output;
+    struct kw_output *entry = data;
+    snprintf(entry->name, sizeof entry->name, "%s", name ? name : "");
+}
+
+static void output_description(void *data, struct wl_output *output, const char *description) {
+    (void)data; (void)output; (void)description;
+}
+
+static const struct wl_output_listener output_listener = {
+    .geometry = output_geometry,
+    .mode = output_mode,
+    .done = output_done,
+    .scale = output_scale,
+    .name = output_name,
+    .description = output_description,
+};
+
+/* ---- registry ---- */
+
+static uint32_t lower(uint32_t a, uint32_t b) { return a < b ? a : b; }
+
+static void registry_global(void *data, struct wl_registry *registry, uint32_t name, const char *interface,
+                            uint32_t version) {
+    kw_connection *connection = data;
+    if (strcmp(interface, wl_compositor_interface.name) == 0 && !connection->compositor) {
+        connection->compositor_version = lower(version, 4);
+        connection->compositor = wl_registry_bind(registry, name, &wl_compositor_interface,
+                                                  connection->compositor_version);
+    } else if (strcmp(interface, wl_shm_interface.name) == 0 && !connection->shm) {
+        connection->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
+    } else if (strcmp(interface, zwlr_layer_shell_v1_interface.name) == 0 && !connection->layer_shell) {
+        connection->layer_shell = wl_registry_bind(registry, name, &zwlr_layer_shell_v1_interface, lower(version, 4));
+    } else if (strcmp(interface, wl_output_interface.name) == 0 && connection->output_count < KW_MAX_OUTPUTS) {
+        struct kw_output *entry = &connection->outputs[connection->output_count++];
+        memset(entry, 0, sizeof *entry);
+        entry->scale = 1;
+        entry->output = wl_registry_bind(registry, name, &wl_output_interface, lower(version, 4));
+        wl_output_add_listener(entry->output, &output_listener, entry);
+    }
+}
+
+static void registry_global_remove(void *data, struct wl_registry *registry, uint32_t name) {
+    /* A layer surface on an output that goes away is closed by the compositor. */
+    (void)data; (void)registry; (void)name;
+}
+
+static const struct wl_registry_listener registry_listener = {
+    .global = registry_global,
+    .global_remove = registry_global_remove,
+};
+
+kw_connection *kw_connect(void) {
+    kw_connection *connection = calloc(1, sizeof *connection);
+    if (!connection) return NULL;
+    connection->wake_fd = -1;
+    connection->display = wl_display_connect(NULL);
+    if (!connection->display) goto failed;
+    connection->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    if (connection->wake_fd < 0) goto failed;
+    connection->registry = wl_display_get_registry(connection->display);
+    wl_registry_add_listener(connection->registry, &registry_listener, connection);
+    /* The first roundtrip announces the globals, the second the outputs' scale and name. */
+    if (wl_display_roundtrip(connection->display) < 0 || wl_display_roundtrip(connection->display) < 0) goto failed;
+    return connection;
+failed:
+    kw_disconnect(connection);
+    return NULL;
+}
+
+void kw_disconnect(kw_connection *connection) {
+    if (!connection) return;
+    if (connection->display) wl_display_disconnect(connection->display);
+    if (connection->wake_fd >= 0) close(connection->wake_fd);
+    free(connection);
+}
+
+const char *kw_missing_global(const kw_connection *connection) {
+    if (!connection->compositor) return wl_compositor_interface.name;
+    if (!connection->shm) return wl_shm_interface.name;
+    if (!connection->layer_shell) return zwlr_layer_shell_v1_interface.name;
+    return NULL;
+}
+
+int kw_output_count(const kw_connection *connection) { return connection->output_count; }
+
+int kw_output_scale(const kw_connection *connection, int index) {
+    return index >= 0 && index < connection->output_count ? connection->outputs[index].scale : 1;
+}
+
+void kw_output_size(const kw_connection *connection, int index, int *width_pixels, int *height_pixels,
+                    int *width_mm, int *height_mm) {
+    struct kw_output none = {0};
+    const struct kw_output *entry = index >= 0 && index < connection->output_count ? &connection->outputs[index] : &none;
+    *width_pixels = entry->width_pixels;
+    *height_pixels = entry->height_pixels;
+    *width_mm = entry->width_mm;
+    *height_mm = entry->height_mm;
+}
+
+const char *kw_output_name(const kw_connection *connection, int index) {
+    return index >= 0 && index < connection->output_count ? connection->outputs[index].name : "";
+}
+
+int kw_wake_descriptor(const kw_connection *connection) { return connection->wake_fd; }
+
+int kw_wake(int wake_descriptor) {
+    uint64_t one = 1;
+    ssize_t written;
+    do { written = write(wake_descriptor, &one, sizeof one); } while (written < 0 && errno == EINTR);
+    /* A full counter already holds a wake-up. */
+    return written == (ssize_t)sizeof one || errno == EAGAIN;
+}
+
+int kw_wait(kw_connection *connection, int timeout_ms) {
+    struct wl_display *display = connection->display;
+    int dispatched = 0;
+    while (wl_display_prepare_read(display) != 0) {
+        int count = wl_display_dispatch_pending(display);
+        if (count < 0) return -1;
+        dispatched += count;
+    }
+    /* Events read elsewhere (a roundtrip) were just handled: return at once, so the caller acts on
+     * them (a frame callback that came) instead of sleeping first. */
+    if (dispatched > 0) timeout_ms = 0;
+    while (wl_display_flush(display) < 0) {
+        if (errno != EAGAIN) {
+            wl_display_cancel_read(display);
+            return -1;
+        }
+        /* The socket is full: wait until the compositor reads some of it. */
+        struct pollfd out = {.fd = wl_display_get_fd(display), .events = POLLOUT};
+        if (poll(&out, 1, 1000) <= 0 && errno != EINTR) {
+            wl_display_cancel_read(display);
+            return -1;
+        }
+    }
+    struct pollfd descriptors[2] = {
+        {.fd = wl_display_get_fd(display), .events = POLLIN},
+        {.fd = connection->wake_fd, .events = POLLIN},
+    };
+    int ready = poll(descriptors, 2, timeout_ms);
+    if (ready < 0 && errno != EINTR) {
+        wl_display_cancel_read(display);
+        return -1;
+    }
+    if (ready > 0 && descriptors[0].revents != 0) {
+        if (wl_display_read_events(display) < 0) return -1;
+    } else {
+        wl_display_cancel_read(display);
+    }
+    if (ready > 0 && descriptors[1].revents != 0) {
+        uint64_t count;
+        while (read(connection->wake_fd, &count, sizeof count) > 0) {}
+    }
+    return wl_display_dispatch_pending(display) < 0 ? -1 : 0;
+}
+
+int kw_protocol_error(const kw_connection *connection, char *text, int size) {
+    if (wl_display_get_error(connection->display) != EPROTO) return 0;
+    const struct wl_interface *interface = NULL;
+    uint32_t id = 0;
+    uint32_t code = wl_display_get_protocol_error(connection->display, &interface, &id);
+    snprintf(text, (size_t)size, "protocol error %u on %s", code, interface ? interface->name : "the display");
+    return 1;
+}
+
+/* ---- buffers ---- */
+
+static void buffer_release(void *data, struct wl_buffer *buffer) {
+    (void)buffer;
+    struct kw_buffer *entry = data;
+    entry->busy = 0;
+}
+
+static const struct wl_buffer_listener buffer_listener = {.release = buffer_release};
+
+/* Makes `entry` a buffer of the layer's size in shared memory of its own; 0 on success. */
+static int buffer_make(kw_layer *layer, struct kw_buffer *entry) {
+    int stride = layer->width * 4;
+    size_t bytes = (size_t)stride * (size_t)layer->height;
+    int fd = memfd_create("kiosk-spinner", MFD_CLOEXEC);
+    if (fd < 0) return -1;
+    if (ftruncate(fd, (off_t)bytes) < 0) {
+        close(fd);
+        return -1;
+    }
+    void *pixels = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    if (pixels == MAP_FAILED) {
+        close(fd);
+        return -1;
+    }
+    struct wl_shm_pool *pool = wl_shm_create_pool(layer->connection->shm, fd, (int32_t)bytes);
+    entry->buffer = wl_shm_pool_create_buffer(pool, 0, layer->width, layer->height, stride, WL_SHM_FORMAT_ARGB8888);
+    wl_shm_pool_destroy(pool);
+    close(fd);
+    wl_buffer_add_listener(entry->buffer, &buffer_listener, entry);
+    entry->pixels = pixels;
+    entry->bytes = bytes;
+    entry->busy = 0;
+    /* New shared memory is zeros, transparent: only what was ever drawn is to be copied, and the
+     * pages of the rest are never touched (nor counted in the resident set). */
+    entry->stale = layer->drawn;
+    return 0;
+}
+
+static void buffer_free(struct kw_buffer *entry) {
+    if (!entry->buffer) return;
+    wl_buffer_destroy(entry->buffer);
+    munmap(entry->pixels, entry->bytes);
+    memset(entry, 0, sizeof *entry);
+}
+
+/* A buffer the compositor does not hold, made if needed; NULL when none can be had now. */
+static struct kw_buffer *buffer_free_one(kw_layer *layer) {
+    for (int i = 0; i < KW_BUFFERS; i++) {
+        if (layer->buffers[i].buffer && !layer->buffers[i].busy) return &layer->buffers[i];
+    }
+    for (int i = 0; i < KW_BUFFERS; i++) {
+        if (!layer->buffers[i].buffer) return buffer_make(layer, &layer->buffers[i]) == 0 ? &layer->buffers[i] : NULL;
+    }
+    return NULL;
+}
+
+/* ---- layer surfaces ---- */
+
+static void role_configure(void *data, struct zwlr_layer_surface_v1 *role, uint32_t serial, uint32_t width,
+                           uint32_t height) {
+    kw_layer *layer = data;
+    zwlr_layer_surface_v1_ack_configure(role, serial);
+    /* The buffers keep the first size: the HUD was laid out for it. */
+    if (layer->width == 0 && width > 0 && height > 0) {
+        layer->width = (int)width * layer->scale;
+        layer->height = (int)height * layer->scale;
+    }
+    layer->configured = 1;
+}
+
+static void role_closed(void *data, struct zwlr_layer_surface_v1 *role) {
+    (void)role;
+    kw_layer *layer = data;
+    layer->closed = 1;
+    layer->configured = 0;
+}
+
+static const struct zwlr_layer_surface_v1_listener role_listener = {
+    .configure = role_configure,
+    .closed = role_closed,
+};
+
+static void frame_done(void *data, struct wl_callback *callback, uint32_t time) {
+    (void)time;
+    kw_layer *layer = data;
+    wl_callback_destroy(callback);
+    layer->frame = NULL;
+}
+
+static const struct wl_callback_listener frame_listener = {.done = frame_done};
+
+/* Makes the wl_surface and its layer role, and commits it without a buffer, which asks the
+ * compositor for the first configure. */
+static void layer_make_surface(kw_layer *layer) {
+    kw_connection *connection = layer->connection;
+    layer->surface = wl_compositor_create_surface(connection->compositor);
+    if (connection->compositor_version >= 3) wl_surface_set_buffer_scale(layer->surface, layer->scale);
+    struct wl_output *output = layer->output_index >= 0 && layer->output_index < connection->output_count
+        ? connection->outputs[layer->output_index].output : NULL;
+    layer->role = zwlr_layer_shell_v1_get_layer_surface(connection->layer_shell, layer->surface, output,
+                                                        ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY, "kiosk-spinner");
+    zwlr_layer_surface_v1_add_listener(layer->role, &role_listener, layer);
+    zwlr_layer_surface_v1_set_anchor(layer->role, ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP | ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM
+                                     | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT);
+    zwlr_layer_surface_v1_set_size(layer->role, 0, 0);
+    /* -1: cover panels and bars too, and push nothing aside. */
+    zwlr_layer_surface_v1_set_exclusive_zone(layer->role, -1);
+    zwlr_layer_surface_v1_set_keyboard_interactivity(layer->role, layer->keyboard_exclusive
+        ? ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_EXCLUSIVE : ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_NONE);
+    layer->input_changed = 1;
+    layer->configured = 0;
+    layer->shown = 0;
+    wl_surface_commit(layer->surface);
+}
+
+static void layer_drop_surface(kw_layer *layer) {
+    if (layer->frame) wl_callback_destroy(layer->frame);
+    layer->frame = NULL;
+    if (layer->role) zwlr_layer_surface_v1_destroy(layer->role);
+    if (layer->surface) wl_surface_destroy(layer->surface);
+    layer->role = NULL;
+    layer->surface = NULL;
+}
+
+kw_layer *kw_layer_create(kw_connection *connection, int output_index, int scale) {
+    if (kw_missing_global(connection)) return NULL;
+    kw_layer *layer = calloc(1, sizeof *layer);
+    if (!layer) return NULL;
+    layer->connection = connection;
+    layer->output_index = output_index;
+    layer->scale = scale > 0 ? scale : 1;
+    layer_make_surface(layer);
+    for (int i = 0; i < KW_CONFIGURE_ROUNDTRIPS && !layer->configured && !layer->closed; i++) {
+        if (wl_display_roundtrip(connection->display) < 0) break;
+    }
+    if (!layer->configured || layer->width == 0) {
+        kw_layer_destroy(layer);
+        return NULL;
+    }
+    return layer;
+}
+
+void kw_layer_destroy(kw_layer *layer) {
+    if (!layer) return;
+    layer_drop_surface(layer);
+    for (int i = 0; i < KW_BUFFERS; i++) buffer_free(&layer->buffers[i]);
+    free(layer->input_rects);
+    free(layer);
+}
+
+int kw_layer_width(const kw_layer *layer) { return layer->width; }
+int kw_layer_height(const kw_layer *layer) { return layer->height; }
+
+void kw_layer_damage(kw_layer *layer, int x, int y, int width, int height) {
+    struct kw_rect rect = rect_clip((struct kw_rect){x, y, width, height}, layer->width, layer->height);
+    if (rect_is_empty(rect)) return;
+    layer->drawn = rect_union(layer->drawn, rect);
+    for (int i = 0; i < KW_BUFFERS; i++) {
+        if (layer->buffers[i].buffer) layer->buffers[i].stale = rect_union(layer->buffers[i].stale, rect);
+    }
+    if (layer->damage_count < KW_MAX_DAMAGE) {
+        layer->damage[layer->damage_count++] = rect;
+    } else {
+        layer->damages_everything = 1;
+    }
+}
+
+void kw_layer_set_input(kw_layer *layer, const int32_t *rects, int count, int everything) {
+    free(layer->input_rects);
+    layer->input_rects = NULL;
+    layer->input_count = 0;
+    if (count > 0 && rects) {
+        layer->input_rects = malloc(sizeof(int32_t) * 4 * (size_t)count);
+        if (layer->input_rects) {
+            memcpy(layer->input_rects, rects, sizeof(int32_t) * 4 * (size_t)count);
+            layer->input_count = count;
+        }
+    }
+    layer->input_everything = everything;
+    layer->input_changed = 1;
+}
+
+void kw_layer_set_keyboard(kw_layer *layer, int exclusive) {
+    if (layer->keyboard_exclusive == !!exclusive) return;
+    layer->keyboard_exclusive = !!exclusive;
+    if (layer->role) {
+        zwlr_layer_surface_v1_set_keyboard_interactivity(layer->role, exclusive
+            ? ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_EXCLUSIVE : ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_NONE);
+    }
+}
+
+int kw_layer_can_present(const kw_layer *layer) {
+    if (!layer->configured || layer->closed || layer->frame) return 0;
+    for (int i = 0; i < KW_BUFFERS; i++) {
+        if (!layer->buffers[i].buffer || !layer->buffers[i].busy) return 1;
+    }
+    return 0;
+}
+
+/* Sets the surface's input region (surface coordinates: buffer pixels over the scale, rounded
+ * outwards). */
+static void layer_apply_input(kw_layer *layer) {
+    if (layer->input_everything) {
+        wl_surface_set_input_region(layer->surface, NULL);
+    } else {
+        struct wl_region *region = wl_compositor_create_region(layer->connection->compositor);
+        int s = layer->scale;
+        for (int i = 0; i < layer->input_count; i++) {
+            const int32_t *r = &layer->input_rects[4 * i];
+            int x0 = r[0] / s, y0 = r[1] / s;
+            int x1 = (r[0] + r[2] + s - 1) / s, y1 = (r[1] + r[3] + s - 1) / s;
+            wl_region_add(region, x0, y0, x1 - x0, y1 - y0);
+        }
+        wl_surface_set_input_region(layer->surface, region);
+        wl_region_destroy(region);
+    }
+    layer->input_changed = 0;
+}
+
+int kw_layer_present(kw_layer *layer, const uint32_t *pixels, int stride_pixels) {
+    struct kw_buffer *entry = buffer_free_one(layer);
+    if (!entry) return -1;
+    struct kw_rect stale = rect_clip(entry->stale, layer->width, layer->height);
+    for (int y = stale.y; y < stale.y + stale.height; y++) {
+        memcpy(entry->pixels + (size_t)y * (size_t)layer->width + (size_t)stale.x,
+               pixels + (size_t)y * (size_t)stride_pixels + (size_t)stale.x, (size_t)stale.width * 4);
+    }
+    entry->stale = (struct kw_rect){0, 0, 0, 0};
+    wl_surface_attach(layer->surface, entry->buffer, 0, 0);
+    if (!layer->shown || layer->damages_everything || layer->connection->compositor_version < 4) {
+        wl_surface_damage(layer->surface, 0, 0, INT32_MAX, INT32_MAX);
+    } else {
+        for (int i = 0; i < layer->damage_count; i++) {
+            struct kw_rect r = layer->damage[i];
+            wl_surface_damage_buffer(layer->surface, r.x, r.y, r.width, r.height);
+        }
+    }
+    layer->damage_count = 0;
+    layer->damages_everything = 0;
+    if (layer->input_changed) layer_apply_input(layer);
+    layer->frame = wl_surface_frame(layer->surface);
+    wl_callback_add_listener(layer->frame, &frame_listener, layer);
+    wl_surface_commit(layer->surface);
+    entry->busy = 1;
+    layer->shown = 1;
+    return 0;
+}
+
+void kw_layer_hide(kw_layer *layer) {
+    if (!layer->shown) return;
+    /* A new surface: showing again needs a fresh role and configure (an unmapped layer surface
+     * returns to its state before the first configure), which a new one gets at once. */
+    layer_drop_surface(layer);
+    layer_make_surface(layer);
+}
+
+int kw_layer_is_shown(const kw_layer *layer) { return layer->shown; }

@@ -1,0 +1,253 @@
+import Foundation
+
+/// A Wayland compositor of the test's own, headless and rendering in software, run as the
+/// unprivileged `OtherUser` (sway refuses to run as root) with a private XDG_RUNTIME_DIR in a
+/// folder of its own: sway (wlroots, with the layer shell) on one 1024x768 output, or weston
+/// (no layer shell, as on GNOME). The clients (the overlay, foot, grim, wtype) run as that user
+/// too.
+///
+/// As `VirtualScreen` does for Xvfb, the server runs under a small shell that kills it when a
+/// pipe from this process closes, so no compositor outlives the test process.
+final class HeadlessCompositor {
+    /// Which compositor.
+    enum Kind {
+        /// sway with `outputs` outputs side by side, each at this integer scale.
+        case sway(scale: Int, outputs: Int = 1)
+        /// weston's headless backend with its kiosk shell: no `zwlr_layer_shell_v1`.
+        case weston
+    }
+
+    /// The output's width in pixels.
+    static let widthPixels = 1024
+    /// The output's height in pixels.
+    static let heightPixels = 768
+    /// The tools the tests run, all in scripts/setup.
+    static let tools = ["sway", "swaymsg", "weston", "grim", "foot", "wtype", "wev", "stdbuf", "setpriv"]
+
+    /// Why the tests cannot run here, or nil when they can: they need root (to act as the
+    /// unprivileged user) and the tools.
+    static var unavailableReason: String? {
+        guard OtherUser.isAvailable else { return "needs root, to run the compositor as the unprivileged \(OtherUser.name)" }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let missing = tools.filter { tool in
+            !path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)") }
+        }
+        guard missing.isEmpty else { return "\(missing.joined(separator: ", ")) not installed (scripts/setup installs them)" }
+        return unreachableExecutableReason
+    }
+
+    /// Why the unprivileged user cannot run the built kiosk-spinner (a folder on its path that
+    /// others may not search, as a checkout under /root), or nil when it can.
+    private static var unreachableExecutableReason: String? {
+        guard let executable = try? SpinnerExecutable.url().resolvingSymlinksInPath() else { return nil }
+        var folder = executable.deletingLastPathComponent()
+        while true {
+            var info = stat()
+            if stat(folder.path, &info) == 0, info.st_mode & S_IXOTH == 0 {
+                return "\(OtherUser.name) cannot reach \(executable.path): \(folder.path) is not searchable by others"
+            }
+            guard folder.path != "/" else { return nil }
+            folder.deleteLastPathComponent()
+        }
+    }
+
+    /// The folder everything of this compositor lives in, owned by the user.
+    let folder: TemporaryFolder
+    /// The compositor's socket name (WAYLAND_DISPLAY).
+    let socketName: String
+    /// The compositor's process id.
+    let serverProcessID: pid_t
+    /// What sway's output shows where nothing is open: its plain background (no swaybg is
+    /// started, so no client of its own outlives a compositor that is killed).
+    private(set) var background = ScreenColor(red: 0, green: 0, blue: 0)
+    private let runtimePath: String
+    private let user: (user: uid_t, group: gid_t)
+    private let watchdog: ChildProcess
+    private var shotCount = 0
+
+    private init(folder: TemporaryFolder, socketName: String, serverProcessID: pid_t, runtimePath: String,
+                 user: (user: uid_t, group: gid_t), watchdog: ChildProcess) {
+        self.folder = folder
+        self.socketName = socketName
+        self.serverProcessID = serverProcessID
+        self.runtimePath = runtimePath
+        self.user = user
+        self.watchdog = watchdog
+    }
+
+    deinit { stop() }
+
+    /// Starts the compositor and returns once its socket exists.
+    static func start(_ kind: Kind = .sway(scale: 1)) async throws -> HeadlessCompositor {
+        let user = try await OtherUser.ids()
+        let folder = try TemporaryFolder()
+        let runtimePath = folder.path("run")
+        guard chown(folder.path, user.user, user.group) == 0, mkdir(runtimePath, 0o700) == 0,
+              chown(runtimePath, user.user, user.group) == 0 else {
+            throw OtherUser.Unavailable(description: "cannot give \(folder.path) to \(OtherUser.name): errno \(errno)")
+        }
+        let server: String
+        var outputCount = 1
+        switch kind {
+        case .sway(let scale, let outputs):
+            let config = folder.path("sway.conf")
+            let outputLines = (0..<outputs).map { index in
+                "output HEADLESS-\(index + 1) resolution \(widthPixels)x\(heightPixels) position \(index * widthPixels / scale) 0 "
+                    + "scale \(scale)"
+            }
+            try """
+                \(outputLines.joined(separator: "\n"))
+                swaybg_command -
+                default_border none
+                xwayland disable
+                for_window [app_id="foot"] fullscreen enable
+                for_window [app_id="wev"] fullscreen enable
+                """.write(toFile: config, atomically: true, encoding: .utf8)
+            server = "sway -c \(config)"
+            outputCount = outputs
+        case .weston:
+            server = "weston --backend=headless-backend.so --shell=kiosk-shell.so --socket=wayland-1 --idle-time=0 "
+                + "--width=\(widthPixels) --height=\(heightPixels)"
+        }
+        let script = """
+            setpriv --reuid=\(user.user) --regid=\(user.group) --clear-groups -- \(server) >"$1/server.log" 2>&1 & server=$!
+            echo "server $server"
+            cat >/dev/null
+            kill $server 2>/dev/null
+            wait $server
+            """
+        var environment = userEnvironment(folder: folder.path, runtimePath: runtimePath)
+        environment["WLR_BACKENDS"] = "headless"
+        environment["WLR_RENDERER"] = "pixman"
+        environment["WLR_LIBINPUT_NO_DEVICES"] = "1"
+        environment["WLR_HEADLESS_OUTPUTS"] = String(outputCount)
+        let watchdog = try ChildProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", script, "sh", folder.path],
+                                        environment: environment, ownProcessGroup: true)
+        do {
+            let serverLog = folder.path("server.log")
+            let (socket, processID) = try await Poll.value("the compositor's socket in \(runtimePath)", lastSeen: {
+                (try? String(contentsOfFile: serverLog, encoding: .utf8)).map { String($0.suffix(2000)) } ?? ""
+            }) { () -> (String, pid_t)? in
+                guard let line = watchdog.output.lines.first(where: { $0.hasPrefix("server ") }),
+                      let processID = pid_t(line.dropFirst("server ".count)),
+                      let names = try? FileManager.default.contentsOfDirectory(atPath: runtimePath),
+                      let socket = names.first(where: { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }) else { return nil }
+                return (socket, processID)
+            }
+            let compositor = HeadlessCompositor(folder: folder, socketName: socket, serverProcessID: processID,
+                                                runtimePath: runtimePath, user: user, watchdog: watchdog)
+            // weston offers no screen capture to grim; its tests look at no pixels. A capture
+            // before sway's first frame is black; then the output is sway's grey, all of it.
+            if case .sway = kind {
+                compositor.background = try await Poll.value("sway's first frame: a plain grey output") {
+                    let shot = try await compositor.screenshot()
+                    let corner = shot.color(at: ScreenPoint(x: 10, y: 10))
+                    let plain = corner != ScreenColor(red: 0, green: 0, blue: 0)
+                        && shot.box(differingFrom: corner, tolerance: 0) == nil
+                    return plain ? corner : nil
+                }
+            }
+            return compositor
+        } catch {
+            watchdog.closeInput()
+            throw error
+        }
+    }
+
+    /// The environment of a process of the user: the test's own (sanitizer settings included)
+    /// without any display, with the user's folder as HOME.
+    private static func userEnvironment(folder: String, runtimePath: String) -> [String: String] {
+        var environment = ChildProcess.environment(display: nil)
+        environment["HOME"] = folder
+        environment["XDG_RUNTIME_DIR"] = runtimePath
+        environment["LANG"] = "C.UTF-8"
+        return environment
+    }
+
+    /// The environment of a client: the user's, with WAYLAND_DISPLAY naming this compositor.
+    var clientEnvironment: [String: String] {
+        var environment = Self.userEnvironment(folder: folder.path, runtimePath: runtimePath)
+        environment["WAYLAND_DISPLAY"] = socketName
+        return environment
+    }
+
+    /// Starts `arguments` as the user, a client of this compositor, with `extraEnvironment`.
+    func startClient(_ arguments: [String], extraEnvironment: [String: String] = [:]) throws -> ChildProcess {
+        let environment = clientEnvironment.merging(extraEnvironment) { _, extra in extra }
+        return try ChildProcess(URL(fileURLWithPath: "/usr/bin/setpriv"),
+                                ["--reuid=\(user.user)", "--regid=\(user.group)", "--clear-groups", "--"] + arguments,
+                                environment: environment)
+    }
+
+    /// Starts kiosk-spinner with `arguments` as the user, on this compositor.
+    func startSpinner(_ arguments: [String], extraEnvironment: [String: String] = [:]) throws -> ChildProcess {
+        try startClient([SpinnerExecutable.url().path] + arguments, extraEnvironment: extraEnvironment)
+    }
+
+    /// Runs a client to its end; throws when it fails.
+    func run(_ arguments: [String]) async throws {
+        let client = try startClient(arguments)
+        client.closeInput()
+        let ending = try await client.ending()
+        guard ending == .exited(0) else {
+            throw OtherUser.Unavailable(description: "\(arguments.joined(separator: " ")) \(ending): \(client.errors.text)")
+        }
+    }
+
+    /// Starts a virtual pointer that stays on the seat (kiosk-spinner-test-pointer, built with
+    /// the tests) and returns it once the compositor has it: `click(at:)` needs a pointer.
+    func startPointer() async throws -> ChildProcess {
+        let executable = try SpinnerExecutable.url().deletingLastPathComponent().appendingPathComponent("kiosk-spinner-test-pointer")
+        let pointer = try startClient([executable.path])
+        try await Poll.until("the virtual pointer", lastSeen: { pointer.errors.text }) { pointer.output.lines.contains("ready") }
+        return pointer
+    }
+
+    /// Moves the seat's pointer to `point` and clicks the left button (sway's `seat - cursor`
+    /// commands through swaymsg).
+    func click(at point: ScreenPoint) async throws {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: runtimePath),
+              let socket = names.first(where: { $0.hasPrefix("sway-ipc.") }) else {
+            throw OtherUser.Unavailable(description: "no sway IPC socket in \(runtimePath)")
+        }
+        for command in ["seat - cursor set \(point.x) \(point.y)", "seat - cursor press button1", "seat - cursor release button1"] {
+            try await run(["env", "SWAYSOCK=\(runtimePath)/\(socket)", "swaymsg", command])
+        }
+    }
+
+    /// Opens foot, full screen, with background `color`, running `cat` into `typedPath` (so the
+    /// keys it gets can be read back). Returns it once its colour fills the screen's middle.
+    func openApplication(color: ScreenColor, typedPath: String) async throws -> ChildProcess {
+        let hex = String(format: "%02x%02x%02x", color.red, color.green, color.blue)
+        let foot = try startClient(["foot", "-o", "colors.background=\(hex)", "sh", "-c", "exec cat > \"$0\"", typedPath])
+        try await Poll.until("foot to fill the screen with \(color)", lastSeen: { foot.errors.text }) {
+            try await screenshot().color(at: ScreenPoint(x: Self.widthPixels / 4, y: Self.heightPixels * 3 / 4)).isClose(to: color)
+        }
+        return foot
+    }
+
+    /// What the output shows now (grim, as a PPM file in the folder).
+    func screenshot() async throws -> OutputPicture {
+        shotCount += 1
+        let path = folder.path("shot-\(shotCount).ppm")
+        defer { unlink(path) }
+        try await run(["grim", "-t", "ppm", path])
+        return try OutputPicture(ppm: Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    /// Kills the compositor (SIGKILL: it dies, as a crashed one does), leaving its clients.
+    func kill() {
+        Glibc.kill(serverProcessID, SIGKILL)
+    }
+
+    /// Stops the compositor and waits for it to go (its watchdog kills it); kills both if that
+    /// takes over five seconds.
+    func stop() {
+        watchdog.closeInput()
+        let deadline = Date().addingTimeInterval(5)
+        while watchdog.isRunning, Date() < deadline {
+            usleep(2_000)
+        }
+        if watchdog.isRunning { watchdog.signalGroup(SIGKILL) }
+    }
+}

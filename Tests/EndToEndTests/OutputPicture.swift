@@ -1,0 +1,53 @@
+import Foundation
+
+/// A picture of a Wayland output, from grim's binary PPM (P6, 8 bits a channel).
+struct OutputPicture {
+    /// A file that is not a binary PPM of 8-bit channels.
+    struct Unreadable: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    let width: Int
+    let height: Int
+    private let rgb: [UInt8]
+
+    /// Reads a binary PPM: "P6", width, height and 255, separated by white space, then the pixels.
+    init(ppm data: Data) throws {
+        let bytes = [UInt8](data)
+        var index = 0
+        func field() -> Int? {
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x09 || bytes[index] == 0x0D { index += 1 }
+            let start = index
+            while index < bytes.count, !(bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x09 || bytes[index] == 0x0D) { index += 1 }
+            let text = String(decoding: bytes[start..<index], as: UTF8.self)
+            return text == "P6" ? 6 : Int(text)
+        }
+        guard field() == 6, let width = field(), let height = field(), field() == 255,
+              bytes.count - (index + 1) == width * height * 3 else {
+            throw Unreadable(description: "not a binary PPM of 8-bit channels (\(bytes.count) bytes)")
+        }
+        self.width = width
+        self.height = height
+        rgb = Array(bytes[(index + 1)...])
+    }
+
+    /// The colour at `point`.
+    func color(at point: ScreenPoint) -> ScreenColor {
+        let offset = (point.y * width + point.x) * 3
+        return ScreenColor(red: Int(rgb[offset]), green: Int(rgb[offset + 1]), blue: Int(rgb[offset + 2]))
+    }
+
+    /// The smallest rectangle holding every pixel at or below `top` that differs from
+    /// `background` by more than `tolerance` in a channel; nil when none does.
+    func box(differingFrom background: ScreenColor, below top: Int = 0, tolerance: Int = 8) -> ScreenRect? {
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        for y in top..<height {
+            for x in 0..<width where !color(at: ScreenPoint(x: x, y: y)).isClose(to: background, tolerance: tolerance) {
+                minX = min(minX, x); maxX = max(maxX, x)
+                minY = min(minY, y); maxY = max(maxY, y)
+            }
+        }
+        guard maxX >= 0 else { return nil }
+        return ScreenRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+}
