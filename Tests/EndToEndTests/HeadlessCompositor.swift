@@ -33,20 +33,43 @@ final class HeadlessCompositor {
             !path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)") }
         }
         guard missing.isEmpty else { return "\(missing.joined(separator: ", ")) not installed (scripts/setup installs them)" }
-        return unreachableExecutableReason
+        return nil
     }
 
-    /// Why the unprivileged user cannot run the built kiosk-spinner (a folder on its path that
-    /// others may not search, as a checkout under /root), or nil when it can.
-    private static var unreachableExecutableReason: String? {
-        guard let executable = try? SpinnerExecutable.url().resolvingSymlinksInPath() else { return nil }
-        var folder = executable.deletingLastPathComponent()
+    /// The folder the unprivileged user runs kiosk-spinner and kiosk-spinner-test-pointer from:
+    /// the build's own when every folder on its path is searchable by others, else (a checkout
+    /// under /root, say) a copy of both in a folder of /tmp, with the bundled fonts where the
+    /// binary looks for them (../share/kiosk-spinner/fonts), made once per test run in place of
+    /// the last run's.
+    static let runnableFolder: Result<URL, Error> = Result {
+        let built = try SpinnerExecutable.url().resolvingSymlinksInPath().deletingLastPathComponent()
+        guard !isSearchableByOthers(built) else { return built }
+        let files = FileManager.default
+        let stage = URL(fileURLWithPath: "/tmp/kiosk-spinner-wayland-tests")
+        let bin = stage.appendingPathComponent("bin"), fonts = stage.appendingPathComponent("share/kiosk-spinner/fonts")
+        try? files.removeItem(at: stage)
+        try files.createDirectory(at: fonts.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try files.createDirectory(at: bin, withIntermediateDirectories: true)
+        for name in ["kiosk-spinner", "kiosk-spinner-test-pointer"] {
+            try files.copyItem(at: built.appendingPathComponent(name), to: bin.appendingPathComponent(name))
+        }
+        // This file is Tests/EndToEndTests/HeadlessCompositor.swift in the source tree.
+        let sourceFonts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("fonts")
+        try files.copyItem(at: sourceFonts, to: fonts)
+        for folder in [stage, bin, stage.appendingPathComponent("share"), fonts.deletingLastPathComponent(), fonts] {
+            try files.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+        }
+        return bin
+    }
+
+    /// True when others may search every folder from `folder` up to the root.
+    private static func isSearchableByOthers(_ folder: URL) -> Bool {
+        var folder = folder
         while true {
             var info = stat()
-            if stat(folder.path, &info) == 0, info.st_mode & S_IXOTH == 0 {
-                return "\(OtherUser.name) cannot reach \(executable.path): \(folder.path) is not searchable by others"
-            }
-            guard folder.path != "/" else { return nil }
+            if stat(folder.path, &info) == 0, info.st_mode & S_IXOTH == 0 { return false }
+            guard folder.path != "/" else { return true }
             folder.deleteLastPathComponent()
         }
     }
@@ -181,7 +204,8 @@ final class HeadlessCompositor {
 
     /// Starts kiosk-spinner with `arguments` as the user, on this compositor.
     func startSpinner(_ arguments: [String], extraEnvironment: [String: String] = [:]) throws -> ChildProcess {
-        try startClient([SpinnerExecutable.url().path] + arguments, extraEnvironment: extraEnvironment)
+        try startClient([Self.runnableFolder.get().appendingPathComponent("kiosk-spinner").path] + arguments,
+                        extraEnvironment: extraEnvironment)
     }
 
     /// Runs a client to its end; throws when it fails.
@@ -197,7 +221,7 @@ final class HeadlessCompositor {
     /// Starts a virtual pointer that stays on the seat (kiosk-spinner-test-pointer, built with
     /// the tests) and returns it once the compositor has it: `click(at:)` needs a pointer.
     func startPointer() async throws -> ChildProcess {
-        let executable = try SpinnerExecutable.url().deletingLastPathComponent().appendingPathComponent("kiosk-spinner-test-pointer")
+        let executable = try Self.runnableFolder.get().appendingPathComponent("kiosk-spinner-test-pointer")
         let pointer = try startClient([executable.path])
         try await Poll.until("the virtual pointer", lastSeen: { pointer.errors.text }) { pointer.output.lines.contains("ready") }
         return pointer
