@@ -146,6 +146,33 @@ import Testing
                            legibility: Legibility(dotsPerInch: 133)).adaptation == nil)
     }
 
+    @Test func aScreenTooSmallEvenForTheTypeShrinksTheWheelFirst() {
+        var appearance = Appearance()
+        appearance.fontPixels = 100
+        appearance.wheelPixels = 2000
+        let metrics = HUDMetrics(screen: Size(width: 320, height: 240), appearance: appearance, legibility: Legibility())
+        #expect(metrics.wheelPixels <= metrics.messageFontPixels)  // the wheel gave way down to one em first
+        #expect(metrics.messageFontPixels >= 30)
+    }
+
+    @Test func aHorizontalHUDOnAPortraitScreenKeepsAColumnOfEightEms() {
+        let frame = frame(Size(width: 480, height: 800), message: "Updating firmware, please wait", progress: 40) {
+            $0.layout = .horizontal
+            $0.progressStyle = .bar
+            $0.fontPixels = 40
+        }
+        let label = frame.panel!.labels[0]
+        #expect(!label.text.lines.contains { $0.hasSuffix("…") || $0.count < 4 }, "\(label.text.lines)")
+        #expect(frame.panel!.hud.maxX <= 480 && frame.panel!.hud.x >= 0)
+    }
+
+    @Test(arguments: ["\n\n", " ", "\t \n"])
+    func aMessageOfOnlySpacesLeavesNoBlankBand(message: String) {
+        let blank = frame(message: message), none = frame(message: "")
+        #expect(blank.panel!.hud == none.panel!.hud)
+        #expect(blank.panel!.labels.isEmpty)
+    }
+
     @Test func fontSizeStillWinsAndDetailsAreFourFifthsOfTheMessage() {
         let panel = panel(detail: "Lead II") { $0.fontPixels = 40 }
         #expect(panel.labels[0].text.fontPixels == 40)

@@ -37,6 +37,12 @@ import Testing
         #expect(fit.lines == ["Printing your ticket,", "please wait a moment"])  // not "... please wait a" / "moment"
     }
 
+    @Test func aCharacterWiderThanTheLineShrinksTheTextFirst() {
+        let fit = fitter(width: 15, lines: 2).fit("正a", measurer: FakeMeasurer())  // "正" is 20 px wide at 20 px
+        #expect(fit.fontPixels < 20)
+        #expect(fit.lines.allSatisfy { FakeMeasurer().width(of: $0, fontPixels: fit.fontPixels) <= 15 })
+    }
+
     @Test func koreanBreaksAtSpacesNotInsideAWord() {
         let fit = fitter(width: 100).fit("데이터를 수신하는 중입니다", measurer: FakeMeasurer())  // 20 px a syllable
         #expect(fit.lines.allSatisfy { line in line.split(separator: " ").allSatisfy { ["데이터를", "수신하는", "중입니다"].contains(String($0)) } })
@@ -55,7 +61,7 @@ import Testing
         let wrapped = fitter(width: 100).fit("正在接受心電數據請稍候", measurer: FakeMeasurer())  // 5 a line at 20 px
         #expect(wrapped.lines == ["正在接受", "心電數據", "請稍候"])  // balanced
         #expect(fitter(width: 100, lines: 2).fit("正在接受心，數據", measurer: FakeMeasurer()).lines == ["正在接受", "心，數據"])
-        #expect(fit.lines.allSatisfy { FakeMeasurer().width(of: $0, fontPixels: 10) <= 50 })
+        #expect(wrapped.lines.allSatisfy { FakeMeasurer().width(of: $0, fontPixels: wrapped.fontPixels) <= 100 })
     }
 
     @Test func leftoverTextEndsTheLastLineWithAnEllipsis() {

@@ -29,7 +29,7 @@ public enum Command: Sendable, Equatable {
     case wheelColor(Color)
     /// Change the HUD's fill.
     case hudColor(Color)
-    /// Change the wheel's diameter in pixels (the type grows with a larger wheel).
+    /// Change the wheel's diameter in pixels (the type stays as it is).
     case wheelSize(Int)
     /// Exit at once with status 0.
     case quit

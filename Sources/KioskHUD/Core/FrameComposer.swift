@@ -47,8 +47,8 @@ public struct FrameComposer: Sendable {
         guard presence.isDrawn else { return Frame(panel: nil, indicator: nil, input: .nothing, visible: .nothing) }
         let appearance = session.appearance
         let gauge: GaugeShape = state.outcome == nil && state.progress != nil && appearance.progressStyle == .bar ? .bar : .square
-        let text = fittedPanel(message: session.shownMessage, detail: state.detail, appearance: appearance, gauge: gauge,
-                               measurer: measurer)
+        let text = fittedPanel(message: Self.inked(session.shownMessage), detail: Self.inked(state.detail),
+                               appearance: appearance, gauge: gauge, measurer: measurer)
         let layout = text.layout
         let opacity = presence.opacity(atTick: tick)
         let panel = Frame.Panel(
@@ -80,6 +80,11 @@ public struct FrameComposer: Sendable {
         let wheel = SpokeWheel(count: appearance.spokeCount, radius: Double(box.width) / 2, color: appearance.wheelColor)
         return .wheel(Frame.WheelPose(box: box, wheel: wheel, poseIndex: session.poseIndex(atTick: tick),
                                       poseCount: session.poseCount))
+    }
+
+    /// `text`, or nothing when it is only spaces and line breaks (which would leave a blank band).
+    private static func inked(_ text: String) -> String {
+        text.allSatisfy(\.isWhitespace) ? "" : text
     }
 
     /// The percentage's font size in a ring, as a fraction of the ring's diameter.

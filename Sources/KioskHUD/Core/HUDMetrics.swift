@@ -34,6 +34,8 @@ public struct HUDMetrics: Sendable, Equatable {
     public var maximumWidthPixels: Int
     /// How the layout had to adapt to a screen too small for it; nil when it did not.
     public var adaptation: String?
+    /// The screen's width, the widest a HUD can be at all.
+    public var screenWidthPixels: Int
 
     /// The large wheel's diameter in ems, above the text; beside it (horizontal layout).
     static let wheelEms = (vertical: 2.5, horizontal: 1.8)
@@ -42,6 +44,11 @@ public struct HUDMetrics: Sendable, Equatable {
     /// The room under a line's baseline (DejaVu Sans's descent, 0.24 em) less a little, so text
     /// with descenders does not crowd the edge either.
     static let descenderEms = 0.2
+    /// A line of text's height in ems, for the smallest HUD.
+    static let oneLineEms = 1.2
+    /// The narrowest text column beside the wheel (horizontal layout) in ems; a HUD that would
+    /// leave less may pass its usual widest to keep it.
+    static let narrowestColumnEms = 8.0
     /// The largest wheel, as a fraction of the screen's shorter side.
     public static let largestWheelFraction = 0.5
     /// The details line's size next to the message's.
@@ -63,15 +70,18 @@ public struct HUDMetrics: Sendable, Equatable {
         // The smallest HUD is the wheel and one line of text in their padding. When that is
         // larger than the screen, or the wheel larger than half the screen, the wheel gives way
         // first (down to one em); only a screen too small even for that shrinks the type too.
-        let aroundWheel = (width: 2 * em * Self.paddingEms, height: em * (2 * Self.paddingEms + Self.gapEms + 1.2))
+        let aroundWheel = (width: 2 * em * Self.paddingEms,
+                           height: em * (2 * Self.paddingEms + Self.gapEms + Self.oneLineEms))
         let roomForWheel = min(Double(screen.width) - aroundWheel.width, Double(screen.height) - aroundWheel.height,
                                Double(min(screen.width, screen.height)) * Self.largestWheelFraction).rounded(.down)
         let screenName = "\(screen.width)x\(screen.height)"
         adaptation = nil
+        screenWidthPixels = screen.width
         if wheel > roomForWheel, roomForWheel >= em {
             adaptation = "a \(Int(wheel)) px wheel does not fit the \(screenName) screen with its text: it is drawn \(Int(roomForWheel)) px across"
             wheel = roomForWheel
         } else if wheel > roomForWheel {
+            wheel = min(wheel, em)  // the wheel has given way as far as it may; the rest shrinks together
             let fit = min(Double(screen.width) / (wheel + aroundWheel.width), Double(screen.height) / (wheel + aroundWheel.height))
             adaptation = "the HUD does not fit the \(screenName) screen: everything is drawn at \(Int(fit * 100)) % "
                 + "(the text \(Int(em * fit)) px instead of \(Int(em)))"
@@ -98,7 +108,10 @@ public struct HUDMetrics: Sendable, Equatable {
     public func textWidthLimit(layout: LayoutKind, indicatorWidth: Int) -> Int {
         switch layout {
         case .vertical: return max(1, maximumWidthPixels - 2 * paddingPixels)
-        case .horizontal: return max(1, maximumWidthPixels - 2 * paddingPixels - indicatorWidth - gapPixels)
+        case .horizontal:
+            let beside = 2 * paddingPixels + indicatorWidth + gapPixels
+            let narrowest = min(Int(Double(messageFontPixels) * Self.narrowestColumnEms), screenWidthPixels - beside)
+            return max(1, maximumWidthPixels - beside, narrowest)
         }
     }
 }

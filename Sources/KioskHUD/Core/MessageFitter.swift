@@ -165,7 +165,8 @@ private struct Wrapper<Measurer: TextMeasurer> {
         }
         if low == ends.count { return (text, false) }
         let count = max(1, low)
-        if count == ends.count { return (text, true) }  // one grapheme wider than the line
+        if low == 0 { return (text[..<ends[0]], true) }  // not even one grapheme fits: forced
+        if count == ends.count { return (text, true) }
         for kept in stride(from: count, through: 1, by: -1) {
             let end = ends[kept - 1]
             if LineBreaks.canBreak(between: text[text.index(before: end)], and: text[end]) { return (text[..<end], false) }

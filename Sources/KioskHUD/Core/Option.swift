@@ -99,7 +99,7 @@ enum Option: String, CaseIterable {
         case .detail: return "smaller, dimmer details line under the message at start"
         case .startHidden: return "start hidden until the \"show\" command"
         case .exitOnEOF: return "exit 0 at the end of input instead of keeping the last state"
-        case .size: return "wheel diameter in pixels; larger type follows a larger wheel (default 2.5x the type)"
+        case .size: return "wheel diameter in pixels; the type stays legible (default 2.5x the type)"
         case .style: return "wheel size preset, like UIActivityIndicatorView (default large)"
         case .layout: return "wheel above the message, or left of it in a wide HUD (default vertical)"
         case .theme: return "colours: light marks on a dark HUD, or dark on a light one (default dark)"
