@@ -37,6 +37,13 @@ public struct Color: Sendable, Equatable, Hashable, CustomStringConvertible {
         return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
     }
 
+    /// This colour laid over the opaque `background` by its alpha; opaque.
+    public func over(_ background: Color) -> Color {
+        let alpha = Double(self.alpha) / 255
+        func mix(_ top: UInt8, _ bottom: UInt8) -> UInt8 { UInt8((Double(top) * alpha + Double(bottom) * (1 - alpha)).rounded()) }
+        return Color(red: mix(red, background.red), green: mix(green, background.green), blue: mix(blue, background.blue))
+    }
+
     /// WCAG 2's contrast ratio between this colour and `other`, 1 to 21.
     public func contrastRatio(with other: Color) -> Double {
         let (lighter, darker) = (max(relativeLuminance, other.relativeLuminance), min(relativeLuminance, other.relativeLuminance))
