@@ -173,6 +173,14 @@ import Testing
         #expect(blank.panel!.labels.isEmpty)
     }
 
+    @Test func detailsOfAMessageShrunkToTheFloorStayAtTheFloor() {
+        let long = String(repeating: "Please keep the device switched on while it updates. ", count: 5)
+        let panel = panel(message: long, detail: "Step 2 of 3")
+        let floor = Legibility(dotsPerInch: 133).smallestFontPixels
+        #expect(panel.labels[0].text.fontPixels == floor)  // shrunk all the way
+        #expect(panel.labels[1].text.fontPixels == floor)
+    }
+
     @Test func fontSizeStillWinsAndDetailsAreFourFifthsOfTheMessage() {
         let panel = panel(detail: "Lead II") { $0.fontPixels = 40 }
         #expect(panel.labels[0].text.fontPixels == 40)

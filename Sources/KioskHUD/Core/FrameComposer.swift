@@ -89,6 +89,8 @@ public struct FrameComposer: Sendable {
 
     /// The percentage's font size in a ring, as a fraction of the ring's diameter.
     static let percentFontFraction = 0.24
+    /// The tallest a HUD's text may make it, as a fraction of the screen's height.
+    static let tallestFraction = 0.9
     /// A bar is at least this many wheels wide.
     static let barWidthInWheels = 2
 
@@ -106,13 +108,13 @@ public struct FrameComposer: Sendable {
         let wheel = metrics.wheelPixels
         let besideText = appearance.layout == .horizontal ? (gauge == .bar ? wheel * Self.barWidthInWheels : wheel) : 0
         let widthLimit = metrics.textWidthLimit(layout: appearance.layout, indicatorWidth: besideText)
-        let heightLimit = Int(Double(screen.height) * 0.9) - 2 * metrics.paddingPixels
+        let heightLimit = Int(Double(screen.height) * Self.tallestFraction) - 2 * metrics.paddingPixels
             - (appearance.layout == .vertical ? wheel + metrics.gapPixels : 0)
         var labels: [Frame.Label] = []
         var blocks: [Size] = []
         for (text, isDetail) in [(message, false), (detail, true)] where !text.isEmpty {
             let nominal = isDetail
-                ? max(1, Int((Double(labels.first?.text.fontPixels ?? metrics.messageFontPixels) * HUDMetrics.detailFontFraction).rounded()))
+                ? metrics.detailFontPixels(besideMessageOf: labels.first?.text.fontPixels ?? metrics.messageFontPixels)
                 : metrics.messageFontPixels
             let fitter = MessageFitter(widthPixels: widthLimit, heightPixels: heightLimit - (blocks.first?.height ?? 0),
                                        nominalFontPixels: nominal, minimumFontPixels: isDetail ? nominal : metrics.smallestFontPixels,

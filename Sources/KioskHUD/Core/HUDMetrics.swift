@@ -12,8 +12,9 @@ public struct HUDMetrics: Sendable, Equatable {
     public var messageFontPixels: Int
     /// The smallest the message may shrink to.
     public var smallestFontPixels: Int
-    /// The details line's font size: 0.8 of the message's.
-    public var detailFontPixels: Int
+    /// The size of small text beside a message at its full size: the details line, the
+    /// percentage over a bar.
+    public var detailFontPixels: Int { detailFontPixels(besideMessageOf: messageFontPixels) }
     /// The wheel's (or ring's, or mark's) diameter.
     public var wheelPixels: Int
     /// The space between the HUD's edge and what it holds, on every side.
@@ -92,7 +93,6 @@ public struct HUDMetrics: Sendable, Equatable {
         messageFontPixels = max(1, Int(em.rounded()))
         let floor = appearance.minimumFontPixels.map { $0 * scale } ?? legibility.smallestFontPixels
         smallestFontPixels = min(messageFontPixels, floor)
-        detailFontPixels = max(1, Int((em * Self.detailFontFraction).rounded()))
         wheelPixels = max(1, Int(wheel.rounded()))
         paddingPixels = pixels(Self.paddingEms)
         bottomPaddingPixels = pixels(Self.paddingEms - Self.descenderEms)
@@ -102,6 +102,13 @@ public struct HUDMetrics: Sendable, Equatable {
         let widest = min(Double(screen.width) * Self.maximumWidthFraction, em * Self.maximumWidthEms)
         maximumWidthPixels = min(screen.width, max(wheelPixels + 2 * paddingPixels, Int(widest)))
         cornerRadiusPixels = appearance.cornerRadiusPixels.map { $0 * scale } ?? pixels(Self.cornerEms)
+    }
+
+    /// The details line's size beside a message drawn at `messagePixels`: 0.8 of it, but never
+    /// below the smallest legible size unless the message itself is (a message shrunk to the
+    /// floor keeps its details at the floor too).
+    public func detailFontPixels(besideMessageOf messagePixels: Int) -> Int {
+        max(1, Int((Double(messagePixels) * Self.detailFontFraction).rounded()), min(messagePixels, smallestFontPixels))
     }
 
     /// The widest a line of text may be in `layout`, beside an indicator `indicatorWidth` wide.
