@@ -1,0 +1,110 @@
+/* Bare framebuffers, with no display server: DRM/KMS dumb buffers (libdrm, no GPU, no Mesa) and
+ * the fbdev interface (/dev/fbN). Both take the overlay's picture as 32-bit XRGB words (opaque:
+ * the caller has composed it over what is beneath) and write only the rectangles that changed,
+ * converting to the device's pixel format. Plain C types only, so no libdrm or kernel header
+ * leaks into Swift through this module.
+ *
+ * Every open device is remembered so that kfb_restore_all() (called on every exit path, also
+ * from a signal's exit) gives the screen back to the console: the CRTCs as they were, the
+ * console's text mode (KD_TEXT) and its pan offset. */
+#ifndef KIOSK_FRAMEBUFFER_H
+#define KIOSK_FRAMEBUFFER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/** What went wrong, for the exit status; the text goes to the caller's message buffer. */
+enum kfb_status {
+    KFB_OK = 0,
+    /** The device could not be opened (missing, no permission): the message says which. */
+    KFB_CANNOT_OPEN = 1,
+    /** Another DRM master (a display server, another overlay) holds the device. */
+    KFB_BUSY = 2,
+    /** The device has no connected output, or not the one asked for. */
+    KFB_NO_OUTPUT = 3,
+    /** The device cannot do what is needed (no dumb buffers, an unknown pixel format). */
+    KFB_UNSUPPORTED = 4,
+    /** The device went away (unplugged, driver unbound). */
+    KFB_LOST = 5,
+    /** Out of memory (buffers, mappings). */
+    KFB_NO_MEMORY = 6,
+};
+
+/** A rectangle of pixels. */
+struct kfb_rect {
+    int x, y, width, height;
+};
+
+/** What a screen is: its size in pixels, physical size (0 when unknown) and a name for messages. */
+struct kfb_screen_info {
+    int width;
+    int height;
+    int width_mm;
+    int height_mm;
+    /** "card0 Virtual-1 1280x800" or "fb0 vesafb 16 bpp RGB565". */
+    char name[96];
+};
+
+/* ---- DRM/KMS ---------------------------------------------------------------------------- */
+
+struct kfb_drm;
+
+/**
+ * Opens the DRM device at `path` (e.g. "/dev/dri/card0") and becomes its master. Returns
+ * KFB_BUSY when another master holds it. Writes a one-line reason to `message` on failure.
+ */
+enum kfb_status kfb_drm_open(const char *path, struct kfb_drm **device, char *message, size_t message_size);
+
+/** How many connectors are connected and have a mode, in the kernel's connector order. */
+int kfb_drm_screen_count(const struct kfb_drm *device);
+
+/**
+ * Starts showing on connected connector `index`: its preferred mode on a CRTC that can drive
+ * it (saving the CRTC's state for kfb_restore_all), with two dumb buffers flipped at most once a
+ * vblank, or, where the driver wants drmModeDirtyFB (virtio-gpu, simpledrm, udl) or cannot flip,
+ * one buffer marked dirty. The buffers start black.
+ */
+enum kfb_status kfb_drm_start_screen(struct kfb_drm *device, int index, struct kfb_screen_info *info,
+                                     char *message, size_t message_size);
+
+/**
+ * Shows `pixels` (the whole screen, XRGB words, `stride_pixels` apart) on started screen
+ * `index`, writing only `rects`. A flip still pending remembers the rectangles and shows them
+ * when it completes (kfb_drm_dispatch); `pixels` must stay valid until then.
+ */
+enum kfb_status kfb_drm_present(struct kfb_drm *device, int index, const uint32_t *pixels, int stride_pixels,
+                                const struct kfb_rect *rects, int count);
+
+/** The device's descriptor, to wait on (readable: a flip completed; an error: the device is gone). */
+int kfb_drm_fd(const struct kfb_drm *device);
+
+/** Handles what the descriptor has (flip completions, showing what waited). KFB_LOST when gone. */
+enum kfb_status kfb_drm_dispatch(struct kfb_drm *device);
+
+/* ---- fbdev ------------------------------------------------------------------------------ */
+
+struct kfb_fbdev;
+
+/**
+ * Opens the framebuffer at `path` (e.g. "/dev/fb0"), maps it, reads its fixed and variable
+ * screen info (16 bpp RGB565, 24 and 32 bpp in the channel order its bitfields give, line
+ * padding, panning) and puts the console into graphics mode (KD_GRAPHICS), so neither its text
+ * nor its cursor draws over the picture. The screen starts black.
+ */
+enum kfb_status kfb_fbdev_open(const char *path, struct kfb_fbdev **device, struct kfb_screen_info *info,
+                               char *message, size_t message_size);
+
+/** Writes `rects` of `pixels` (XRGB words, `stride_pixels` apart) to the framebuffer. */
+enum kfb_status kfb_fbdev_present(struct kfb_fbdev *device, const uint32_t *pixels, int stride_pixels,
+                                  const struct kfb_rect *rects, int count);
+
+/* ---- both ------------------------------------------------------------------------------- */
+
+/**
+ * Gives every opened device back as it was: the saved CRTCs set again (the console comes back),
+ * DRM master dropped, the console in KD_TEXT, fbdev's pan offset restored. Only async-signal-safe
+ * calls; safe to call twice.
+ */
+void kfb_restore_all(void);
+
+#endif
