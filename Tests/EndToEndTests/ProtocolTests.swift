@@ -93,7 +93,7 @@ struct ProtocolTests {
     @Test func zenityProgressInputSetsProgressMessageAndPulsate() async throws {
         let folder = try TemporaryFolder()
         let fifo = folder.path("k.fifo")
-        let overlay = try await LiveOverlay.start(["--zenity", "--fifo", fifo])
+        let overlay = try await LiveOverlay.start(["--zenity", "--events-to-stdout", "--fifo", fifo])
         defer { overlay.stop() }
         try await overlay.waitForEvent("shown")
 

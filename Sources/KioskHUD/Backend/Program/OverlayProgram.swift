@@ -40,11 +40,8 @@ public enum OverlayProgram {
             throw .controlSocket(error)
         }
         let display = try openDisplay(options)
-        let settings = LoopPolicy.Settings(exitsAtEndOfInput: options.exitsAtEndOfInput,
-                                           reportsErrorsOnStdout: options.reportsErrorsOnStdout,
-                                           zenity: options.zenityEndings)
         let loop = try RenderLoop(session: makeSession(options), screens: display.screens, composers: display.composers,
-                                  settings: settings, font: display.font, grabsInput: display.grabsInput,
+                                  settings: options.loopSettings, font: display.font, grabsInput: display.grabsInput,
                                   control: control) { inbox throws(NativeThread.StartFailure) in
             try InputReader.start(dialect: options.dialect, inbox: inbox)
             try fifo?.start(inbox: inbox)

@@ -2,7 +2,8 @@ import KioskCore
 
 extension OverlayProgram {
     /// The Wayland connection to show on, or nil for SDL. `--backend wayland` insists on it;
-    /// `auto` takes it when WAYLAND_DISPLAY is set and no `--window` is asked for, and when the
+    /// `auto` takes it when WAYLAND_DISPLAY is set and neither `--window` nor an X display
+    /// (`--display :0`) is asked for, and when the
     /// compositor cannot show an overlay, says so on one line and falls back to XWayland if
     /// DISPLAY is set.
     static func waylandConnection(_ options: LaunchOptions) throws(StartupError) -> WaylandConnection? {
@@ -12,7 +13,9 @@ extension OverlayProgram {
         case .wayland:
             do { return try WaylandConnection() } catch { throw .wayland(error) }
         case .auto:
-            guard options.windowSize == nil, Environment.value("WAYLAND_DISPLAY") != nil else { return nil }
+            guard options.windowSize == nil, options.xDisplayName == nil, Environment.value("WAYLAND_DISPLAY") != nil else {
+                return nil
+            }
             do {
                 return try WaylandConnection()
             } catch {
