@@ -109,7 +109,7 @@ import Testing
         overlay.advance(to: 0)
         #expect(overlay.advance(to: 60) == [.stalled])
         #expect(overlay.apply(.status, atTick: 70) == [.status(
-            "visible=1 blocked=0 grab=none mode=stalled progress=- message=\"Please wait...\" detail=\"\"")])
+            "visible=1 blocked=0 grab=none shown=1 mode=stalled progress=- message=\"Please wait...\" detail=\"\"")])
         #expect(overlay.session.stalledSince == nil)
     }
 
@@ -127,7 +127,7 @@ import Testing
         overlay.apply(.progress(42.5), atTick: 1)
         overlay.apply(.message("Say \"hi\" \\ bye"), atTick: 1)
         #expect(overlay.apply(.status, atTick: 1) == [.status(
-            "visible=1 blocked=1 grab=pending mode=progress progress=42.5 message=\"Say \\\"hi\\\" \\\\ bye\" detail=\"\"")])
+            "visible=1 blocked=1 grab=pending shown=1 mode=progress progress=42.5 message=\"Say \\\"hi\\\" \\\\ bye\" detail=\"\"")])
     }
 
     @Test func runtimeLookCommandsChangeTheFrame() {
