@@ -19,8 +19,11 @@ public enum Usage {
             A fullscreen "please wait" overlay driven by commands on stdin, one per line.
             "send" gives each COMMAND to the overlay listening on --socket (default
             $KIOSK_SPINNER_SOCKET, else \(SendRequest.defaultSocketPath)), prints the answers
-            and exits 0; 1 when none listens or a command is rejected; --wait shown|hidden|...
-            waits for that event (--timeout SECONDS; answers alone wait \(Int(SendRequest.defaultAnswerSeconds)) s at most).
+            and exits 0; after quit, only once the overlay has gone. Exit 1 (one line on stderr)
+            when none listens, it refuses the client, a command is rejected or the time runs out.
+            --wait shown|hidden|... returns once the overlay is in that state, at once when it is
+            already (--timeout SECONDS: \(Int(SendRequest.defaultAnswerSeconds)) s by default when only answers are awaited,
+            \(Int(SendRequest.defaultWaitSeconds)) s by default with --wait).
 
             Commands: \(CommandSyntax.list(indent: "          ", width: 100))
 
