@@ -46,7 +46,8 @@ import Testing
     @Test(arguments: [
         (["--psplash", "-a", "45"], OptionError.invalidValue(option: "-a", value: "45", expected: "0, 90, 180 or 270")),
         (["--psplash", "--angle"], .missingValue(option: "--angle", expected: "0|90|180|270")),
-        (["--psplash", "-f", "1"], .unsupported(option: "-f", value: "1", reason: "kiosk-spinner draws through X11 or KMS, not on a numbered framebuffer; choose the screen with --display")),
+        (["--psplash", "-f", "10"], .invalidValue(option: "-f", value: "10", expected: "a device number from 0 to 9")),
+        (["--psplash", "--dev", "fb1"], .invalidValue(option: "--dev", value: "fb1", expected: "a device number from 0 to 9")),
         (["--psplash", "--drm-lease", "x"], .unsupported(option: "--drm-lease", value: "x", reason: "kiosk-spinner cannot draw on a DRM lease")),
         (["-n"], .needsOther(option: "-n", other: "--psplash")),
         (["--drm", "--angle", "90"], .needsOther(option: "--drm", other: "--psplash")),
@@ -56,6 +57,21 @@ import Testing
     ] as [([String], OptionError)])
     func whatCannotWorkIsRefused(arguments: [String], expected: OptionError) {
         #expect(throws: expected) { try OptionParser.parse(arguments) }
+    }
+
+    /// psplash's device options choose where it draws: `-f N` alone /dev/fbN, with `--drm`
+    /// /dev/dri/cardN, in either order; `--drm` alone DRM on the first card with an output.
+    @Test(arguments: [
+        (["-f", "1"], WindowingBackend.fbdev, 1 as Int?),
+        (["--fbdev", "0"], .fbdev, 0),
+        (["-d", "2", "--drm"], .drm, 2),
+        (["--drm", "--dev", "1"], .drm, 1),
+        (["--drm"], .drm, nil),
+        (["-n", "-a", "90"], .auto, nil),
+    ] as [([String], WindowingBackend, Int?)])
+    func psplashsDeviceOptionsChooseTheBackendAndDevice(spellings: [String], backend: WindowingBackend, device: Int?) throws {
+        let options = try OptionParser.parse(["--psplash"] + spellings)
+        #expect(options.backend == backend && options.deviceNumber == device, "\(spellings)")
     }
 
     @Test func aRefusedCombinationIsOneLineWithoutTheUsage() {

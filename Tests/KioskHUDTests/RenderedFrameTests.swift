@@ -22,30 +22,30 @@ extension RenderingSuites {
     }
 
     /// Renders `scene` at `tick` into a fresh 800x480 surface.
-    private func render(_ scene: OverlayScene, atTick tick: Int) throws -> (pixels: Surface, frame: Frame) {
+    private func render(_ scene: OverlayScene, atTick tick: Int) throws -> (pixels: PixelBuffer, frame: Frame) {
         var scene = scene
         let frame = scene.frame(atTick: tick, measurer: font)
-        let surface = try Surface(width: 800, height: 480)
-        _ = try FrameRenderer(target: surface, font: font).draw(frame)
+        let surface = PixelBuffer(width: 800, height: 480)
+        _ = try FrameRenderer(target: surface, glyphs: font).draw(frame)
         return (surface, frame)
     }
 
-    private func pixel(_ surface: Surface, _ x: Int, _ y: Int) -> PremultipliedPixel {
+    private func pixel(_ surface: PixelBuffer, _ x: Int, _ y: Int) -> PremultipliedPixel {
         surface.withPixels { PremultipliedPixel(word: $0.row(y)[x]) }
     }
 
-    private func brightness(_ surface: Surface, _ x: Int, _ y: Int) -> UInt32 {
+    private func brightness(_ surface: PixelBuffer, _ x: Int, _ y: Int) -> UInt32 {
         let word = pixel(surface, x, y).word
         return ((word >> 16) & 0xFF) + ((word >> 8) & 0xFF) + (word & 0xFF)
     }
 
     /// The smallest rectangle holding every pixel for which `test` holds.
-    private func boundingBox(_ surface: Surface, where test: (PremultipliedPixel) -> Bool) -> PixelRect {
+    private func boundingBox(_ surface: PixelBuffer, where test: (PremultipliedPixel) -> Bool) -> PixelRect {
         boundingBox(surface) { pixel, _, _ in test(pixel) }
     }
 
     /// The smallest rectangle holding every pixel for which `test(pixel, x, y)` holds.
-    private func boundingBox(_ surface: Surface, where test: (PremultipliedPixel, Int, Int) -> Bool) -> PixelRect {
+    private func boundingBox(_ surface: PixelBuffer, where test: (PremultipliedPixel, Int, Int) -> Bool) -> PixelRect {
         var box = PixelRect(x: 0, y: 0, width: 0, height: 0)
         surface.withPixels { rows in
             for y in 0..<rows.height {
@@ -118,8 +118,8 @@ extension RenderingSuites {
 
     @Test func incrementalDrawingEqualsAFreshDrawing() throws {
         var overlay = scene()
-        let surface = try Surface(width: 800, height: 480)
-        let renderer = FrameRenderer(target: surface, font: font)
+        let surface = PixelBuffer(width: 800, height: 480)
+        let renderer = FrameRenderer(target: surface, glyphs: font)
         _ = try renderer.draw(overlay.frame(atTick: 0, measurer: font))
         let step = overlay.frame(atTick: 5, measurer: font)
         #expect(try renderer.draw(step) == [try #require(step.wheel).box])
@@ -157,8 +157,8 @@ extension RenderingSuites {
 
     @Test func hidingClearsEverythingItHadDrawn() throws {
         var overlay = scene()
-        let surface = try Surface(width: 800, height: 480)
-        let renderer = FrameRenderer(target: surface, font: font)
+        let surface = PixelBuffer(width: 800, height: 480)
+        let renderer = FrameRenderer(target: surface, glyphs: font)
         _ = try renderer.draw(overlay.frame(atTick: 0, measurer: font))
         overlay.apply(.hide, atTick: 1)
         overlay.advance(to: 30)  // after the 0.2 s fade

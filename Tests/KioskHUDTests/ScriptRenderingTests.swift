@@ -1,6 +1,7 @@
 import Testing
 @testable import KioskCore
 @testable import KioskHUD
+import KioskRaster
 
 /// Messages in the scripts devices ship with, rendered by the real font chain and renderer.
 extension RenderingSuites {
@@ -47,8 +48,8 @@ extension RenderingSuites {
         let frame = scene.frame(atTick: 0, measurer: fonts)
         let panel = try #require(frame.panel), label = try #require(panel.labels.first)
         let wheelBottom = try #require(frame.wheel).box.maxY
-        let surface = try Surface(width: 800, height: 480)
-        _ = try FrameRenderer(target: surface, font: fonts).draw(frame)
+        let surface = PixelBuffer(width: 800, height: 480)
+        _ = try FrameRenderer(target: surface, glyphs: fonts).draw(frame)
         var textPixels = 0, outsideHUD = 0, textOutsideArea = 0
         let hudBrightness = 3 * 0x1C * 217 / 255 + 10
         surface.withPixels { rows in

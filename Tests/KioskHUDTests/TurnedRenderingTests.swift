@@ -1,6 +1,7 @@
 import Testing
 @testable import KioskCore
 @testable import KioskHUD
+import KioskRaster
 
 extension RenderingSuites {
 /// Turned panels and tiny or HiDPI screens, through the real renderer.
@@ -21,13 +22,13 @@ extension RenderingSuites {
         let display = Size(width: 800, height: 480)
         let logical = rotation.logicalSize(ofDisplay: display)
         var upright = scene(logical)
-        let reference = try Surface(width: logical.width, height: logical.height)
-        _ = try FrameRenderer(target: reference, font: font).draw(upright.frame(atTick: 15, measurer: font))
+        let reference = PixelBuffer(width: logical.width, height: logical.height)
+        _ = try FrameRenderer(target: reference, glyphs: font).draw(upright.frame(atTick: 15, measurer: font))
 
         var turnedScene = scene(logical)
-        let screen = try Surface(width: display.width, height: display.height)
-        let turned = try TurnedCanvas(display: screen, rotation: rotation)
-        let dirty = try FrameRenderer(target: turned.canvas, font: font).draw(turnedScene.frame(atTick: 15, measurer: font))
+        let screen = PixelBuffer(width: display.width, height: display.height)
+        let turned = TurnedCanvas(display: screen, rotation: rotation)
+        let dirty = try FrameRenderer(target: turned.canvas, glyphs: font).draw(turnedScene.frame(atTick: 15, measurer: font))
         _ = turned.turn(dirty)
 
         var mismatches = 0
@@ -57,8 +58,8 @@ extension RenderingSuites {
             #expect(label.area.x >= panel.hud.x && label.area.maxX <= panel.hud.maxX)
             #expect(label.lineTop(index) >= panel.hud.y && label.lineTop(index) + label.text.lineHeightPixels <= panel.hud.maxY)
         }
-        let surface = try Surface(width: screen.width, height: screen.height)
-        _ = try FrameRenderer(target: surface, font: font).draw(frame)
+        let surface = PixelBuffer(width: screen.width, height: screen.height)
+        _ = try FrameRenderer(target: surface, glyphs: font).draw(frame)
         var outside = 0
         surface.withPixels { rows in
             for y in 0..<rows.height {

@@ -36,7 +36,7 @@ extension RenderingSuites {
     }
 
     /// Expects `live` to be `snapshot` drawn over `underlay` in `area`, within rounding.
-    private func expectComposited(_ live: Surface, equals snapshot: Surface, over underlay: Underlay, in area: PixelRect) throws {
+    private func expectComposited(_ live: PixelBuffer, equals snapshot: PixelBuffer, over underlay: Underlay, in area: PixelRect) throws {
         let beneath = try #require(underlay.picture)
         var worst = 0
         live.withPixels { drawn in
@@ -61,10 +61,10 @@ extension RenderingSuites {
     func liveFramesAreTheSnapshotsOverTheScreenBeneath(blocking: Bool) throws {
         var overlay = scene()
         if blocking { overlay.apply(.block(true), atTick: 0) }
-        let live = try Surface(width: Self.screen.width, height: Self.screen.height)
-        let snapshot = try Surface(width: Self.screen.width, height: Self.screen.height)
-        let liveRenderer = FrameRenderer(target: live, font: font)
-        let snapshotRenderer = FrameRenderer(target: snapshot, font: font)
+        let live = PixelBuffer(width: Self.screen.width, height: Self.screen.height)
+        let snapshot = PixelBuffer(width: Self.screen.width, height: Self.screen.height)
+        let liveRenderer = FrameRenderer(target: live, glyphs: font)
+        let snapshotRenderer = FrameRenderer(target: snapshot, glyphs: font)
         liveRenderer.underlay = Self.beneath()
         // Whole, a wheel step alone, and mid-fade.
         for tick in [0, 2, 8] {
@@ -85,15 +85,15 @@ extension RenderingSuites {
 
     @Test func aNewUnderlayRedrawsThePanelOverIt() throws {
         var overlay = scene()
-        let live = try Surface(width: Self.screen.width, height: Self.screen.height)
-        let renderer = FrameRenderer(target: live, font: font)
+        let live = PixelBuffer(width: Self.screen.width, height: Self.screen.height)
+        let renderer = FrameRenderer(target: live, glyphs: font)
         let frame = overlay.frame(atTick: 0, measurer: font)
         _ = try renderer.draw(frame)
         renderer.underlay = Self.beneath()
         let dirty = try renderer.draw(frame)
         #expect(dirty == [try #require(frame.panel).hud])
-        let snapshot = try Surface(width: Self.screen.width, height: Self.screen.height)
-        _ = try FrameRenderer(target: snapshot, font: font).draw(frame)
+        let snapshot = PixelBuffer(width: Self.screen.width, height: Self.screen.height)
+        _ = try FrameRenderer(target: snapshot, glyphs: font).draw(frame)
         // Outside the HUD the live surface was never drawn: compare the HUD only.
         let hud = try #require(frame.panel).hud
         let corner = live.withPixels { $0.row(hud.y)[hud.x] }

@@ -10,7 +10,7 @@ struct WindowingBackendOptionTests {
     }
 
     @Test func anUnknownBackendIsRefusedNamingTheChoices() {
-        #expect(throws: OptionError.invalidValue(option: "--backend", value: "gtk", expected: "auto|x11|wayland")) {
+        #expect(throws: OptionError.invalidValue(option: "--backend", value: "gtk", expected: "auto|x11|wayland|drm|fbdev")) {
             try OptionParser.parse(["--backend", "gtk"])
         }
     }

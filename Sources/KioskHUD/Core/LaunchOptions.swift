@@ -58,8 +58,11 @@ public struct LaunchOptions: Sendable, Equatable {
     public var display = 0
     /// Mirror the HUD on every display (`--display all`) instead of one.
     public var mirrorsOnAllDisplays = false
-    /// The windowing system to show on (`--backend`).
+    /// The windowing system or display device to show on (`--backend`).
     public var backend = WindowingBackend.auto
+    /// psplash's device number (`-f`, `-d N`): /dev/fbN, or with `--drm` /dev/dri/cardN; nil:
+    /// /dev/fb0, and the first DRM card with a connected output.
+    public var deviceNumber: Int?
     /// How the overlay is turned for a panel mounted turned.
     public var rotation = Rotation.upright
     /// Display pixels per overlay pixel; nil picks it from the display's DPI.

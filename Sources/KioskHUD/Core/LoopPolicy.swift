@@ -57,6 +57,9 @@ public enum LoopInput: Sendable, Equatable {
     case stopSignal(Int32)
     /// The window was closed (a plain development window's close button).
     case windowClosed
+    /// The display went away (the X server or the compositor died, the device was unplugged),
+    /// with the line saying so.
+    case displayLost(String)
     /// What the windowing system last said of the blocking grab.
     case grab(BlockingGrabState.Status)
 }
@@ -71,6 +74,8 @@ public enum ExitReason: Sendable, Equatable {
     case stopSignal(Int32)
     /// The development window was closed.
     case windowClosed
+    /// The display went away: nothing is left to show on.
+    case displayLost
     /// zenity's `--auto-close`: a percentage line reached 100, or the input ended.
     case autoClose
     /// zenity input ended: the bar was filled to 100 % and shown for the hold time (zenity
@@ -84,7 +89,7 @@ public enum ExitReason: Sendable, Equatable {
     public var waitsForAnswers: Bool {
         switch self {
         case .quit, .endOfInput, .autoClose, .progressFinished, .timedOut: return true
-        case .stopSignal, .windowClosed: return false
+        case .stopSignal, .windowClosed, .displayLost: return false
         }
     }
 }
@@ -244,6 +249,9 @@ public struct LoopPolicy: Sendable {
             return .stopSignal(number)
         case .windowClosed:
             return .windowClosed
+        case .displayLost(let reason):
+            result.reports.append(reason)
+            return .displayLost
         case .grab(let status):
             result.answers += session.noteGrab(status).map(Self.event)
         }

@@ -9,11 +9,11 @@ enum PsplashOption: CaseIterable {
     /// `-a`, `--angle 0|90|180|270`: the panel's mounting angle. psplash turns its picture the
     /// other way from `--rotate`: psplash's 90 is `--rotate 270`.
     case angle
-    /// `-f`, `--fbdev`, `-d`, `--dev N`: psplash draws on /dev/fbN or /dev/dri/cardN. The
-    /// overlay draws through X11 or SDL's KMS driver, so only 0, psplash's default, is accepted.
+    /// `-f`, `--fbdev`, `-d`, `--dev N`: psplash draws on /dev/fbN, or with `--drm` on
+    /// /dev/dri/cardN; so does the overlay (`--backend fbdev`, or `drm` with `--drm`).
     case device
-    /// `--drm`: psplash draws through DRM instead of the framebuffer. SDL chooses the driver
-    /// (KMS on a console without X), so it changes nothing.
+    /// `--drm`: psplash draws through DRM/KMS instead of the framebuffer; so does the overlay
+    /// (`--backend drm`).
     case drm
     /// `--drm-lease NAME`: psplash draws on a DRM lease. Refused: the overlay cannot take one.
     case drmLease
@@ -34,7 +34,7 @@ enum PsplashOption: CaseIterable {
         switch self {
         case .noConsoleSwitch, .drm: return nil
         case .angle: return "0|90|180|270"
-        case .device: return "0"
+        case .device: return "0..9"
         case .drmLease: return "NAME"
         }
     }
@@ -44,8 +44,8 @@ enum PsplashOption: CaseIterable {
         switch self {
         case .noConsoleSwitch: return "accepted; the overlay never switches the console"
         case .angle: return "psplash's panel angle: 90 is --rotate 270, 270 is --rotate 90"
-        case .device: return "only 0 (psplash's default); choose the screen with --display"
-        case .drm: return "accepted; SDL picks the video driver (SDL_VIDEODRIVER)"
+        case .device: return "draw on /dev/fbN (--backend fbdev), or with --drm on /dev/dri/cardN"
+        case .drm: return "draw through DRM/KMS (--backend drm)"
         case .drmLease: return "refused: the overlay cannot draw on a DRM lease"
         }
     }
@@ -66,18 +66,22 @@ enum PsplashOption: CaseIterable {
     func apply(_ spelling: String, value: String, to options: inout LaunchOptions) throws(OptionError) {
         options.psplashSpelling = options.psplashSpelling ?? spelling
         switch self {
-        case .noConsoleSwitch, .drm:
+        case .noConsoleSwitch:
             return
+        case .drm:
+            options.backend = .drm
         case .angle:
             guard let rotation = Self.rotations[value] else {
                 throw .invalidValue(option: spelling, value: value, expected: "0, 90, 180 or 270")
             }
             options.rotation = rotation
         case .device:
-            guard value == "0" else {
-                throw .unsupported(option: spelling, value: value,
-                                   reason: "kiosk-spinner draws through X11 or KMS, not on a numbered framebuffer; choose the screen with --display")
+            // psplash reads the number with atoi and takes 0 to 9.
+            guard value.count == 1, let number = Int(value) else {
+                throw .invalidValue(option: spelling, value: value, expected: "a device number from 0 to 9")
             }
+            options.deviceNumber = number
+            if options.backend != .drm { options.backend = .fbdev }
         case .drmLease:
             throw .unsupported(option: spelling, value: value, reason: "kiosk-spinner cannot draw on a DRM lease")
         }

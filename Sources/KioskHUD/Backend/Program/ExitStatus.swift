@@ -11,8 +11,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case usage = 2
     /// No display could be opened.
     case noDisplay = 3
-    /// The display went away while the overlay was showing (the X server died or the
-    /// connection broke).
+    /// The display went away while the overlay was showing (the X server or the compositor
+    /// died, the connection broke, the framebuffer device was unplugged).
     case displayLost = 4
     /// zenity's `--timeout` ran out (zenity's own status for it).
     case timedOut = 5
@@ -22,11 +22,13 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
 }
 
 extension ExitStatus {
-    /// The status a loop's exit ends with: success, unless zenity's `--timeout` ran out.
+    /// The status a loop's exit ends with: success, unless zenity's `--timeout` ran out or the
+    /// display went away.
     init(_ reason: ExitReason) {
         switch reason {
         case .quit, .endOfInput, .stopSignal, .windowClosed, .autoClose, .progressFinished: self = .success
         case .timedOut: self = .timedOut
+        case .displayLost: self = .displayLost
         }
     }
 }

@@ -9,8 +9,12 @@ enum StartupError: Error, CustomStringConvertible {
     case controlSocket(ListeningSocket.Refusal)
     /// No font could be opened.
     case fonts(SDLError)
-    /// No display could be opened, or its window made.
+    /// No X11 display could be opened, or its window made.
     case display(SDLError)
+    /// `--backend auto` found nothing to show on: no display server named, no display device.
+    case noDisplayOffered
+    /// `--backend` names a backend this build does not have.
+    case backendUnavailable(WindowingBackend)
     /// The Wayland compositor could not show the overlay.
     case wayland(WaylandError)
     /// `--display index` asks for an output the Wayland compositor does not have; it has `count`.
@@ -28,7 +32,7 @@ enum StartupError: Error, CustomStringConvertible {
         switch self {
         case .fifo(.refused), .controlSocket: return .usage
         case .fifo(.unavailable), .fonts, .thread, .blockingGrab: return .failure
-        case .display, .wayland: return .noDisplay
+        case .display, .wayland, .noDisplayOffered, .backendUnavailable: return .noDisplay
         case .noSuchDisplay, .noSuchOutput: return .noSuchDisplay
         }
     }
@@ -55,9 +59,13 @@ enum StartupError: Error, CustomStringConvertible {
             return "--display \(index): no such output; the Wayland compositor at WAYLAND_DISPLAY="
                 + "\(Environment.value("WAYLAND_DISPLAY") ?? "wayland-0") has \(outputs). Use --display with one of those, or --display all"
         case .display(let error):
-            let display = Environment.value("DISPLAY").map { "No X server answers at DISPLAY=\($0). " } ?? ""
-            return "cannot open a display: \(error). \(display)Set DISPLAY to a running X server (e.g. DISPLAY=:0), "
-                + "run on the console with SDL_VIDEODRIVER=kmsdrm, or render a picture with --snapshot FILE.png"
+            let display = Environment.value("DISPLAY").map { " at DISPLAY=\($0)" } ?? ""
+            return "cannot show on the X server\(display): \(error)"
+        case .noDisplayOffered:
+            return "nothing to show on: neither WAYLAND_DISPLAY nor DISPLAY is set. Set one to a running server, "
+                + "or render a picture with --snapshot FILE.png"
+        case .backendUnavailable(let backend):
+            return "--backend \(backend.rawValue) is not available in this build"
         }
     }
 }

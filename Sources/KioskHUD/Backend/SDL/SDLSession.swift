@@ -13,13 +13,11 @@ final class SDLSession {
     init(video: Bool) throws(SDLError) {
         usesVideo = video
         if video {
-            // A real display or nothing: unasked, SDL would fall back to its offscreen driver and
-            // spin invisibly. SIGINT and SIGTERM are handled by `SignalWatcher`.
-            if Environment.value("SDL_VIDEODRIVER") == nil {
-                let drivers = [Environment.value("DISPLAY") == nil ? nil : "x11",
-                               Environment.value("WAYLAND_DISPLAY") == nil ? nil : "wayland", "KMSDRM"]
-                SDL_SetHint(SDL_HINT_VIDEODRIVER, drivers.compactMap { $0 }.joined(separator: ","))
-            }
+            // An X server, or for a plain window a Wayland compositor; never SDL's offscreen
+            // driver (which would spin invisibly) nor its KMSDRM one (the drm backend draws there,
+            // without Mesa), whatever SDL_VIDEODRIVER says.
+            let driver = Environment.value("DISPLAY") == nil && Environment.value("WAYLAND_DISPLAY") != nil ? "wayland" : "x11"
+            SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, driver, SDL_HINT_OVERRIDE)
             SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
             // The overlay leaves the screensaver to the host (SDL would inhibit it over D-Bus), and
             // without a session bus SDL would fork dbus-launch at every start.

@@ -4,31 +4,32 @@ import KioskRaster
 /// Turns `Frame` descriptions into pixels on a target surface, over an underlay (what is beneath
 /// the overlay, where it was read), redrawing only what changed: the whole panel (backdrop, HUD,
 /// text, at its opacity) when a command, a fade or the underlay changed it, otherwise just the
-/// indicator's square (the wheel from a cache of pre-rendered poses).
-final class FrameRenderer {
-    /// Where the frames are drawn: a window's surface or an offscreen one.
-    let target: Surface
+/// indicator's square (the wheel from a cache of pre-rendered poses). It knows pixels and glyphs
+/// only: every backend, and `--snapshot`, draws with it.
+package final class FrameRenderer {
+    /// Where the frames are drawn: a window's surface, a mapped picture, or a plain buffer.
+    package let target: any PixelCanvas
     /// What the frames are drawn over: transparent unless the screen beneath was read. A new
     /// one redraws the panel at the next `draw`.
-    var underlay = Underlay.transparent {
+    package var underlay = Underlay.transparent {
         didSet { underlayChanged = true }
     }
     private var underlayChanged = false
-    private let font: FontChain
+    private let glyphs: any GlyphSource
     private var drawnPanel: Frame.Panel?
     private var drawnIndicator: Frame.Indicator?
     /// The indicator's square as the panel left it, before the indicator was drawn on it.
     private var indicatorBackground: (box: PixelRect, picture: PixelBuffer)?
     private var sprites = WheelSprites()
 
-    /// Creates a renderer drawing into `target` (which must be directly drawable) with `font`.
-    init(target: Surface, font: FontChain) {
+    /// Creates a renderer drawing into `target` with text from `glyphs`.
+    package init(target: any PixelCanvas, glyphs: any GlyphSource) {
         self.target = target
-        self.font = font
+        self.glyphs = glyphs
     }
 
     /// Draws `frame` and returns the rectangles whose pixels changed.
-    func draw(_ frame: Frame) throws(SDLError) -> [PixelRect] {
+    package func draw(_ frame: Frame) throws(GlyphFailure) -> [PixelRect] {
         if frame.panel != drawnPanel || underlayChanged || frame.indicator.map(\.box) != indicatorBackground?.box {
             let dirty = try redrawPanel(frame.panel, indicator: frame.indicator)
             drawnPanel = frame.panel
@@ -43,7 +44,7 @@ final class FrameRenderer {
         return [indicator.box]
     }
 
-    private func redrawPanel(_ panel: Frame.Panel?, indicator: Frame.Indicator?) throws(SDLError) -> PixelRect {
+    private func redrawPanel(_ panel: Frame.Panel?, indicator: Frame.Indicator?) throws(GlyphFailure) -> PixelRect {
         let everything = target.bounds
         let old = drawnPanel.map { $0.backdrop == nil ? $0.hud : everything } ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
         let area = panel.map { $0.backdrop == nil ? $0.hud : everything } ?? old
@@ -68,16 +69,16 @@ final class FrameRenderer {
         return old.union(area)
     }
 
-    private func drawText(_ text: String, fontPixels: Int, color: Color, centredIn area: PixelRect, top: Int) throws(SDLError) {
-        guard let glyphs = try font.render(text, fontPixels: fontPixels) else { return }
-        let left = area.x + (area.width - glyphs.width) / 2
+    private func drawText(_ text: String, fontPixels: Int, color: Color, centredIn area: PixelRect, top: Int) throws(GlyphFailure) {
+        guard let mask = try glyphs.render(text, fontPixels: fontPixels) else { return }
+        let left = area.x + (area.width - mask.width) / 2
         target.withPixels { rows in
-            glyphs.withPixels { mask in rows.blend(mask: mask, at: (left, top), color: color) }
+            mask.withPixels { rows.blend(mask: $0, at: (left, top), color: color) }
         }
     }
 
     /// Draws the indicator over its square as the panel left it (`indicatorBackground`).
-    private func draw(_ indicator: Frame.Indicator) throws(SDLError) {
+    private func draw(_ indicator: Frame.Indicator) throws(GlyphFailure) {
         guard let background = indicatorBackground?.picture else { return }
         let box = indicator.box
         let origin = (x: box.x, y: box.y)
@@ -107,7 +108,7 @@ final class FrameRenderer {
             }
             if let percent = gauge.percentText {
                 let pixels = gauge.percentFontPixels
-                let lineHeight = font.lineHeight(of: percent, fontPixels: pixels)
+                let lineHeight = glyphs.lineHeight(of: percent, fontPixels: pixels)
                 let top = gauge.style == .ring ? box.y + (box.height - lineHeight) / 2
                     : gauge.barTrack.y - lineHeight - Frame.ProgressGauge.percentGapPixels
                 try drawText(percent, fontPixels: pixels, color: gauge.color, centredIn: box, top: top)

@@ -1,29 +1,29 @@
 import KioskCore
 
 /// The overlay drawn on a canvas laid out for a turned panel, copied turned onto the display's
-/// surface rectangle by rectangle (`--rotate`). Upright, the display's surface is the canvas and
+/// pixels rectangle by rectangle (`--rotate`). Upright, the display's pixels are the canvas and
 /// nothing is copied.
-final class TurnedCanvas {
+package final class TurnedCanvas {
     /// How the picture is turned.
-    let rotation: Rotation
+    package let rotation: Rotation
     /// Where the renderer draws: the turned screen's size.
-    let canvas: Surface
-    /// The display's surface.
-    let display: Surface
+    package let canvas: any PixelCanvas
+    /// The display's pixels.
+    package let display: any PixelCanvas
 
     /// Creates the canvas for `display` turned by `rotation`.
-    init(display: Surface, rotation: Rotation) throws(SDLError) {
+    package init(display: any PixelCanvas, rotation: Rotation) {
         self.rotation = rotation
         self.display = display
-        let logical = rotation.logicalSize(ofDisplay: Size(width: display.width, height: display.height))
-        canvas = rotation == .upright ? display : try Surface(width: logical.width, height: logical.height)
+        let logical = rotation.logicalSize(ofDisplay: display.size)
+        canvas = rotation == .upright ? display : PixelBuffer(width: logical.width, height: logical.height)
     }
 
     /// The turned screen's size.
-    var logicalSize: Size { Size(width: canvas.width, height: canvas.height) }
+    package var logicalSize: Size { canvas.size }
 
     /// Copies the canvas's `rects` onto the display, turned; returns the display rectangles.
-    func turn(_ rects: [PixelRect]) -> [PixelRect] {
+    package func turn(_ rects: [PixelRect]) -> [PixelRect] {
         guard rotation != .upright else { return rects }
         let logical = logicalSize
         return rects.map { rect in

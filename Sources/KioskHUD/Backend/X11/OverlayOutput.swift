@@ -11,15 +11,15 @@ final class OverlayOutput {
     private let beneath: ScreenBeneath?
     private var lastFrame: Frame?
 
-    /// Creates the output for `window`, turned by `rotation`, drawing with `font`.
-    init(window: OverlayWindow, rotation: Rotation, font: FontChain) throws(SDLError) {
+    /// Creates the output for `window`, turned by `rotation`, drawing text with `glyphs`.
+    init(window: OverlayWindow, rotation: Rotation, glyphs: any GlyphSource) throws(SDLError) {
         guard window.surface.isDirectlyDrawable else {
             throw SDLError(call: "SDL_GetWindowSurface", reason: "the window's pixel format is not 32-bit RGB")
         }
         self.window = window
-        turned = try TurnedCanvas(display: window.surface, rotation: rotation)
+        turned = TurnedCanvas(display: window.surface, rotation: rotation)
         window.rotation = rotation
-        renderer = FrameRenderer(target: turned.canvas, font: font)
+        renderer = FrameRenderer(target: turned.canvas, glyphs: glyphs)
         beneath = window.blending == .readBack ? ScreenBeneath(window: window, rotation: rotation) : nil
     }
 
@@ -29,7 +29,7 @@ final class OverlayOutput {
     /// Draws `frame` (over the screen beneath, read first when the visible region grew and no
     /// compositor blends the window), claims the window's regions when the panel or input
     /// changed, and presents the changed rectangles.
-    func draw(_ frame: Frame) throws(SDLError) {
+    func draw(_ frame: Frame) throws {
         if let beneath, frame.visible != lastFrame?.visible ?? .nothing {
             renderer.underlay = beneath.underlay(showing: frame.visible, from: renderer.underlay)
         }
