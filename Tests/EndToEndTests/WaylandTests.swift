@@ -275,7 +275,7 @@ struct WaylandTests {
         }
         #expect(overlay.errors.lines == ["kiosk-spinner: the Wayland compositor does not offer zwlr_layer_shell_v1, which an "
             + "overlay needs (wlroots compositors, labwc, wayfire, Ubuntu Frame and KDE do; GNOME and Weston do not); "
-            + "showing through XWayland at DISPLAY=\(screen.name) instead"])
+            + "trying x11 instead"])
     }
 
     @Test func backendWaylandWithoutACompositorExits3() async throws {

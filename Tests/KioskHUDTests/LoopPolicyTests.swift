@@ -59,6 +59,18 @@ import Testing
         #expect(step.exit == .stopSignal(signal))
     }
 
+    @Test func aLostDisplayEndsPromptlyWithItsReasonAndNothingDrawnAfterIt() {
+        var loop = policy()
+        _ = loop.step([], atTick: 0, measurer: FakeMeasurer())
+        let step = loop.step([command(.ping), .displayLost("the DRM device /dev/dri/card0 went away; exiting"), command(.hide)],
+                             atTick: 2, measurer: FakeMeasurer())
+        #expect(step.exit == .displayLost("the DRM device /dev/dri/card0 went away; exiting"))
+        #expect(step.exit?.lastWords == "the DRM device /dev/dri/card0 went away; exiting")
+        #expect(step.exit?.waitsForAnswers == false)
+        #expect(step.lines == ["pong"], "the answers before the loss are kept, the command after it ignored")
+        #expect(step.frames == [nil] && step.reports.isEmpty)
+    }
+
     @Test func rejectedLinesAreReportedWithTheirSourceAndOnStdoutWhenAsked() {
         var loop = policy(errorsOnStdout: true)
         _ = loop.step([], atTick: 0, measurer: FakeMeasurer())

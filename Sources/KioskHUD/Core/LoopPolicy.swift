@@ -74,8 +74,8 @@ public enum ExitReason: Sendable, Equatable {
     case stopSignal(Int32)
     /// The development window was closed.
     case windowClosed
-    /// The display went away: nothing is left to show on.
-    case displayLost
+    /// The display went away: nothing is left to show on. The line says which and why.
+    case displayLost(String)
     /// zenity's `--auto-close`: a percentage line reached 100, or the input ended.
     case autoClose
     /// zenity input ended: the bar was filled to 100 % and shown for the hold time (zenity
@@ -83,6 +83,13 @@ public enum ExitReason: Sendable, Equatable {
     case progressFinished
     /// zenity's `--timeout` ran out.
     case timedOut
+
+    /// The last line for stderr, said once however many threads notice the same end: why the
+    /// display went away; nil for the other ends.
+    public var lastWords: String? {
+        if case .displayLost(let reason) = self { return reason }
+        return nil
+    }
 
     /// True when the answers before the exit are worth waiting for (the host asked to end, or
     /// its input did, and it reads them); a signal or a closed window ends promptly instead.
@@ -250,8 +257,7 @@ public struct LoopPolicy: Sendable {
         case .windowClosed:
             return .windowClosed
         case .displayLost(let reason):
-            result.reports.append(reason)
-            return .displayLost
+            return .displayLost(reason)
         case .grab(let status):
             result.answers += session.noteGrab(status).map(Self.event)
         }

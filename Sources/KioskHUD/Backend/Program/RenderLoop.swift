@@ -55,19 +55,14 @@ final class RenderLoop {
     }
 
     /// Ends the program for a lost display from inside a library's callback that must not
-    /// return (Xlib's I/O error handler): the loss goes to the loop's step like any input. On the
-    /// loop's own thread the step runs at once; on another (the grab's connection) the loss is
-    /// posted and the thread waits for the loop to end the program.
+    /// return (Xlib's I/O error handler). On the loop's own thread the loss is stepped like any
+    /// input, and the step ends the program. Another thread (the grab's connection) cannot hand
+    /// it to the loop, which may be stuck on the same dead server where no wake-up reaches it, so
+    /// it ends the program itself, as the step would.
     static func loseDisplay(_ reason: String) -> Never {
-        guard let running = running.withLock({ $0 }) else {
-            ProgramExit.finish(.displayLost, within: ProgramExit.promptSeconds, reporting: reason)
+        if let running = running.withLock({ $0 }), pthread_equal(running.thread, pthread_self()) != 0 {
+            running.loop.stepAndDraw([.displayLost(reason)])
         }
-        guard pthread_equal(running.thread, pthread_self()) != 0 else {
-            running.loop.inbox.postControl(.displayLost(reason))
-            while true { pause() }
-        }
-        running.loop.stepAndDraw([.displayLost(reason)])
-        // The step exits; only a policy that ignored the loss would come back here.
         ProgramExit.finish(.displayLost, within: ProgramExit.promptSeconds, reporting: reason)
     }
 
@@ -96,14 +91,15 @@ final class RenderLoop {
         let inputs = inbox.takeAll() + events
         let tick = policy.session.clock.ticks(elapsedNanoseconds: MonotonicClock.nanoseconds() - startNanoseconds)
         let step = policy.step(inputs, atTick: tick, measurer: glyphs)
-        backend.draw(step.frames)
-        grab?.want(step.wantsGrab)
         step.reports.forEach(Diagnostics.report)
         write(step.answers, applied: inputs)
         if let exit = step.exit {
-            ProgramExit.finish(ExitStatus(exit),
-                               within: exit.waitsForAnswers ? ProgramExit.answersSeconds : ProgramExit.promptSeconds)
+            // Nothing is drawn or grabbed on the way out: the display may be what ended it.
+            ProgramExit.finish(ExitStatus(exit), within: exit.waitsForAnswers ? ProgramExit.answersSeconds : ProgramExit.promptSeconds,
+                               reporting: exit.lastWords)
         }
+        backend.draw(step.frames)
+        grab?.want(step.wantsGrab)
         return step
     }
 
