@@ -41,7 +41,11 @@ let package = Package(
         .target(name: "KioskHUD", dependencies: ["KioskCore", "KioskRaster", "CKioskPlatform", "CKioskWayland", "CSDL"],
                 path: "Sources/KioskHUD/Backend"),
         .executableTarget(name: "kiosk-spinner", dependencies: ["KioskCore", "KioskHUD"]),
-        .testTarget(name: "KioskHUDTests", dependencies: ["KioskHUD", "KioskCore", "KioskRaster"]),
+        // What several test targets share: a measurer with exact widths, the package's files.
+        .target(name: "KioskTestSupport", dependencies: ["KioskCore"], path: "Tests/Support"),
+        // The core's and the rasterizer's tests: no SDL, no display, no C library.
+        .testTarget(name: "CoreTests", dependencies: ["KioskCore", "KioskRaster", "KioskTestSupport"]),
+        .testTarget(name: "KioskHUDTests", dependencies: ["KioskHUD", "KioskCore", "KioskRaster", "KioskTestSupport"]),
         // A virtual pointer on a Wayland seat, for the Wayland end-to-end tests (not installed).
         .executableTarget(name: "kiosk-spinner-test-pointer", path: "Tests/WaylandPointer",
                           linkerSettings: [.linkedLibrary("wayland-client")]),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KioskCore
+import KioskTestSupport
 @testable import KioskHUD
 
 /// The numbers the documentation states are the code's: for each bound, every phrase that states

@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 @testable import KioskCore
+import KioskTestSupport
 @testable import KioskHUD
 import KioskRaster
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KioskCore
+import KioskTestSupport
 @testable import KioskHUD
 @testable import KioskRaster
 

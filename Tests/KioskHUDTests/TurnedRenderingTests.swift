@@ -1,5 +1,6 @@
 import Testing
 @testable import KioskCore
+import KioskTestSupport
 @testable import KioskHUD
 import KioskRaster
 

@@ -1,6 +1,6 @@
 import Testing
 @testable import KioskCore
-@testable import KioskHUD
+import KioskTestSupport
 
 /// zenity's `#Line one\nLine two` is two lines: a `\n` in the message always starts a new line,
 /// and each line wraps within itself before the size shrinks.

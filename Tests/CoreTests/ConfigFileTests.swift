@@ -1,6 +1,5 @@
 import Testing
 @testable import KioskCore
-@testable import KioskHUD
 
 @Suite struct ConfigFileTests {
     /// Options with every setting away from its default but `psplash` (`--psplash` and `--fifo`

@@ -1,6 +1,6 @@
 import Testing
 @testable import KioskCore
-@testable import KioskHUD
+import KioskTestSupport
 
 @Suite struct OverlaySceneTests {
     private func scene(_ change: (inout Appearance) -> Void = { _ in }, visible: Bool = true) -> OverlayScene {

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import KioskCore
-@testable import KioskHUD
 
 @Suite struct SpokeWheelTests {
     let wheel = SpokeWheel(count: 12, radius: 40, color: .white)

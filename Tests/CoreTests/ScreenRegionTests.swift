@@ -1,6 +1,5 @@
 import Testing
 @testable import KioskCore
-@testable import KioskHUD
 
 @Suite struct ScreenRegionTests {
     let canvas = Size(width: 100, height: 80)

@@ -1,6 +1,6 @@
 import Testing
 @testable import KioskCore
-@testable import KioskHUD
+import KioskTestSupport
 
 /// The HUD sized from its content and its type from the panel's density: the rules of
 /// `Legibility`, `HUDMetrics` and `HUDLayout`, checked through the frames `FrameComposer` makes.

@@ -1,5 +1,6 @@
 import Testing
 @testable import KioskCore
+import KioskTestSupport
 
 /// The loop's policy as a pure step: answers, frames, wake-ups and exits for every input, with
 /// the tick given, so every timeline is exact.

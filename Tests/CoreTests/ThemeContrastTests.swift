@@ -1,5 +1,6 @@
 import Testing
 @testable import KioskCore
+import KioskTestSupport
 
 /// Both themes read well: the wheel and the text at least 4.5:1 against the translucent HUD
 /// (WCAG AA for text) whether a black or a white screen is beneath it; the outcome marks at least

@@ -1,9 +1,8 @@
-@testable import KioskCore
-@testable import KioskHUD
+import KioskCore
 
 extension Frame {
     /// The wheel, when the indicator is the wheel.
-    var wheel: WheelPose? {
+    package var wheel: WheelPose? {
         if case .wheel(let pose) = indicator { return pose }
         return nil
     }

@@ -1,7 +1,7 @@
 /// Where a line of text may break: after a space, and around Chinese and Japanese characters
 /// (written without spaces), except before closing punctuation such as "。" or "）". Korean is
 /// written with spaces between words, so Hangul breaks at spaces only, like Latin.
-enum LineBreaks {
+package enum LineBreaks {
     /// True when a line may end between `before` and `after`.
     static func canBreak(between before: Character, and after: Character) -> Bool {
         if after.isBlank { return false }
@@ -18,7 +18,7 @@ enum LineBreaks {
 
     /// Ideographs, kana, Hangul syllables, CJK punctuation and full-width forms: the characters
     /// drawn about one em wide.
-    static func isWide(_ character: Character) -> Bool {
+    package static func isWide(_ character: Character) -> Bool {
         guard let scalar = character.unicodeScalars.first else { return false }
         switch scalar.value {
         case 0x2E80...0x303F, 0x3040...0x30FF, 0x3100...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,

@@ -1,6 +1,6 @@
 import Testing
 @testable import KioskCore
-@testable import KioskHUD
+import KioskTestSupport
 
 @Suite struct MessageFitterTests {
     private func fitter(width: Int, height: Int = 100, nominal: Int = 20, minimum: Int = 10, lines: Int = 3) -> MessageFitter {

@@ -1,6 +1,5 @@
 import Testing
 @testable import KioskCore
-@testable import KioskHUD
 
 /// How error messages show text from outside: escaped, bounded, and the same for every input.
 @Suite struct DiagnosticTextTests {

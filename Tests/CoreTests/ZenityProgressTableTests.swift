@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KioskCore
+import KioskTestSupport
 
 /// zenity --progress's rules as one table, Tests/ZenityCases/progress-input.tsv: each row's
 /// options and stdin go through the real option parser, the zenity dialect of `CommandStream` and

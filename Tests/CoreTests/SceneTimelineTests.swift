@@ -1,6 +1,6 @@
 import Testing
 @testable import KioskCore
-@testable import KioskHUD
+import KioskTestSupport
 
 /// The scene's timelines with a fake clock: what is drawn and what the host is told, tick by tick.
 @Suite struct SceneTimelineTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import KioskCore
+import KioskTestSupport
 
 /// The exits zenity --progress brings to the loop's pure step: `--auto-close` at 100 % and at the
 /// end of input, the full bar shown after the end of input and then the exit, `--timeout`.

@@ -1,6 +1,5 @@
 import Testing
 @testable import KioskCore
-@testable import KioskHUD
 
 @Suite struct CommandStreamTests {
     private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }

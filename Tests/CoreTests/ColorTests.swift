@@ -1,6 +1,5 @@
 import Testing
 @testable import KioskCore
-@testable import KioskHUD
 
 @Suite struct ColorTests {
     @Test(arguments: [

@@ -1,6 +1,5 @@
 import Testing
 @testable import KioskCore
-@testable import KioskHUD
 
 /// Grace time, minimum show time and fades, tick by tick.
 @Suite struct PresenceTests {

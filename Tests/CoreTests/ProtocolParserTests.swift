@@ -1,6 +1,5 @@
 import Testing
 @testable import KioskCore
-@testable import KioskHUD
 
 /// The host protocol beyond show/hide/msg/block: progress, outcomes, queries, runtime look, and
 /// the psplash and zenity spellings.
