@@ -230,6 +230,23 @@ struct WaylandTests {
         #expect(abs(widthRatio - 2) <= 0.1 && abs(heightRatio - 2) <= 0.1, "HUD at scale 1 \(huds[0]), at scale 2 \(huds[1])")
     }
 
+    /// A scale-2 output that reports no size is 192 dpi to the display rule, as a snapshot at
+    /// `--dpi 192` is: the two lay out the same HUD (its box, to the anti-aliased edge pixel).
+    @Test func aScale2OutputLaysOutWhatASnapshotAtItsDensityDoes() async throws {
+        let compositor = try await HeadlessCompositor.start(.sway(scale: 2))
+        defer { compositor.stop() }
+        let overlay = try compositor.startSpinner(["--fade", "0", "--message", "Receiving ECG..."])
+        defer { overlay.kill() }
+        let live = try await Self.waitForHUD(on: compositor, over: compositor.background, program: overlay)
+        let size = "\(HeadlessCompositor.widthPixels)x\(HeadlessCompositor.heightPixels)"
+        let snapshot = try await SnapshotMatchesLiveTests.snapshot(["--dpi", "192", "--window", size,
+                                                                    "--message", "'Receiving ECG...'"], commands: [])
+        let drawn = try #require(SnapshotMatchesLiveTests.box(of: snapshot, width: HeadlessCompositor.widthPixels))
+        for (a, b) in [(live.x, drawn.x), (live.y, drawn.y), (live.width, drawn.width), (live.height, drawn.height)] {
+            #expect(abs(a - b) <= 1, "the HUD lies at \(live) on the output and at \(drawn) in the snapshot")
+        }
+    }
+
     @Test func displayAllShowsOnEveryOutputAndDisplayNOnThatOneOnly() async throws {
         let compositor = try await HeadlessCompositor.start(.sway(scale: 1, outputs: 2))
         defer { compositor.stop() }

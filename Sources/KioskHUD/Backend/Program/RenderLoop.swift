@@ -91,15 +91,18 @@ final class RenderLoop {
         let inputs = inbox.takeAll() + events
         let tick = policy.session.clock.ticks(elapsedNanoseconds: MonotonicClock.nanoseconds() - startNanoseconds)
         let step = policy.step(inputs, atTick: tick, measurer: glyphs)
+        // Nothing is drawn or grabbed on the way out (the display may be what ended it);
+        // otherwise the answers follow the picture, so a `status` answered is on screen.
+        if step.exit == nil {
+            backend.draw(step.frames)
+            grab?.want(step.wantsGrab)
+        }
         step.reports.forEach(Diagnostics.report)
         write(step.answers, applied: inputs)
         if let exit = step.exit {
-            // Nothing is drawn or grabbed on the way out: the display may be what ended it.
             ProgramExit.finish(ExitStatus(exit), within: exit.waitsForAnswers ? ProgramExit.answersSeconds : ProgramExit.promptSeconds,
                                reporting: exit.lastWords)
         }
-        backend.draw(step.frames)
-        grab?.want(step.wantsGrab)
         return step
     }
 
