@@ -148,6 +148,17 @@ import KioskTestSupport
         #expect(step.lines.contains { $0.contains(" grab=none ") })
     }
 
+    /// A grab that keeps input from some applications only (an X grab on Xwayland) is never
+    /// said as held: `status` says `partial` and the host hears `grab-lost` once.
+    @Test func aGrabThatReachesOnlySomeApplicationsIsPartialNotHeld() {
+        var loop = policy()
+        _ = loop.step([command(.block(true))], atTick: 0, measurer: FakeMeasurer())
+        var step = loop.step([.grab(.partial), command(.status)], atTick: 1, measurer: FakeMeasurer())
+        #expect(step.lines.count == 2 && step.lines[0] == "grab-lost" && step.lines[1].contains(" blocked=1 grab=partial "))
+        step = loop.step([.grab(.partial), command(.status)], atTick: 2, measurer: FakeMeasurer())
+        #expect(step.lines.count == 1 && !step.lines[0].contains("grab=held"), "lost is said once, held never")
+    }
+
     @Test func aGrabRefusedAfterBlockingEndedIsNotReported() {
         var loop = policy()
         _ = loop.step([command(.block(true))], atTick: 0, measurer: FakeMeasurer())

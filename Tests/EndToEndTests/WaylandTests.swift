@@ -280,7 +280,10 @@ struct WaylandTests {
         #expect(overlay.errors.text.contains("does not offer zwlr_layer_shell_v1"))
     }
 
-    @Test func withoutALayerShellItFallsBackToXWaylandWhenDisplayIsSet() async throws {
+    /// Without the layer shell the overlay shows through the X server beside the compositor, and
+    /// says that its `block` cannot hold the compositor's own applications: `status` never says
+    /// `held` there, and the host hears `grab-lost`.
+    @Test func withoutALayerShellItFallsBackToXWaylandWhenDisplayIsSetAndSaysBlockIsPartial() async throws {
         let compositor = try await HeadlessCompositor.start(.weston)
         defer { compositor.stop() }
         let screen = try await VirtualScreen.start()
@@ -292,7 +295,17 @@ struct WaylandTests {
         }
         #expect(overlay.errors.lines == ["kiosk-spinner: the Wayland compositor does not offer zwlr_layer_shell_v1, which an "
             + "overlay needs (wlroots compositors, labwc, wayfire, Ubuntu Frame and KDE do; GNOME and Weston do not); "
-            + "trying x11 instead"])
+            + "trying x11 instead",
+            "kiosk-spinner: block holds keyboard and pointer for X clients only: a Wayland compositor runs "
+            + "(WAYLAND_DISPLAY=\(compositor.socketName)), and an X grab does not reach its native Wayland applications; "
+            + "status says grab=partial while blocking"])
+        try await overlay.send("block\n")
+        try await Poll.until("grab-lost and a partial grab", lastSeen: { overlay.output.text }) {
+            try await overlay.send("status\n")
+            return overlay.output.lines.contains("grab-lost")
+                && overlay.output.lines.contains { $0.hasPrefix("visible=1 blocked=1 grab=partial ") }
+        }
+        #expect(!overlay.output.lines.contains { $0.contains("grab=held") })
     }
 
     @Test func backendWaylandWithoutACompositorExits3() async throws {

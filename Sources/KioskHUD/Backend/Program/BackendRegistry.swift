@@ -22,7 +22,7 @@ enum BackendRegistry {
             do {
                 return try backend.open(options, glyphs: glyphs)
             } catch {
-                Diagnostics.report("\(error); trying \(nextChoices(after: backend, in: offered)) instead")
+                Diagnostics.report("\(error.reason); trying \(nextChoices(after: backend, in: offered)) instead")
             }
         }
         return try last.open(options, glyphs: glyphs)

@@ -47,9 +47,10 @@ struct OpenedDisplay {
 /// How a backend keeps keyboard and pointer from what lies beneath while `block` is on; what
 /// `status` says of it (`grab=`) follows from this and nothing else.
 enum BlockingInput {
-    /// The backend holds them itself when asked, through an X11 grab started with a function
-    /// that reports the grab's changes.
-    case grab
+    /// The backend holds them itself when asked, through an X11 grab. With `onlyXClients` (the
+    /// reason given), the X server is XWayland and its grab cannot keep input from native Wayland
+    /// applications, so a held grab is said as `partial`.
+    case grab(onlyXClients: String?)
     /// The windowing system gives the overlay all input while it blocks (a Wayland layer
     /// surface with the keyboard exclusively and every pixel as its input region).
     case heldByWindowingSystem

@@ -33,9 +33,13 @@ final class RenderLoop {
         do { answers = try LineWriter(descriptor: STDOUT_FILENO, name: "event writer") } catch { throw .thread(error) }
         let grabStatus: BlockingGrabState.Status
         switch backend.blockingInput {
-        case .grab:
+        case .grab(let onlyXClients):
+            if let onlyXClients { Diagnostics.report(onlyXClients) }
+            let reach: @Sendable (BlockingGrabState.Status) -> BlockingGrabState.Status = { status in
+                onlyXClients != nil && status == .held ? .partial : status
+            }
             let started: BlockingGrab?
-            do { started = try BlockingGrab.start { inbox.postControl(.grab($0)) } } catch { throw .thread(error) }
+            do { started = try BlockingGrab.start { inbox.postControl(.grab(reach($0))) } } catch { throw .thread(error) }
             guard let started else { throw .blockingGrab }
             grab = started
             grabStatus = .released

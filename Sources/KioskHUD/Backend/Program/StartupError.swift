@@ -37,6 +37,15 @@ enum StartupError: Error, CustomStringConvertible {
         }
     }
 
+    /// What failed, without the advice that follows it when nothing else is tried: the line a
+    /// fall-back to the next backend starts with.
+    var reason: String {
+        switch self {
+        case .wayland(let error): return "\(error)"
+        default: return description
+        }
+    }
+
     var description: String {
         switch self {
         case .fifo(let problem): return "\(problem)"

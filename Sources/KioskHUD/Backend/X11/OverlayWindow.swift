@@ -163,6 +163,10 @@ final class OverlayWindow {
         return Size(width: Int(width), height: Int(height))
     }
 
+    /// True when the window is on Xwayland (kp_x11_is_xwayland): an X grab there holds X
+    /// clients only.
+    var isOnXWayland: Bool { x11.map { kp_x11_is_xwayland($0.display) == 1 } ?? false }
+
     /// Copies the given rectangles of the surface to the screen (SDL_UpdateWindowSurfaceRects).
     func present(_ rects: [PixelRect]) throws(SDLError) {
         guard isMapped, !rects.isEmpty else { return }

@@ -28,9 +28,11 @@ final class X11Backend: DisplayBackend {
         try checkDisplayExists(options)
         var outputs: [OverlayOutput] = []
         var displays: [OpenedDisplay] = []
+        var windows: [OverlayWindow] = []
         do throws(SDLError) {
             for placement in placements(options) {
                 let window = try OverlayWindow(placement: placement, session: session)
+                windows.append(window)
                 let output = try OverlayOutput(window: window, rotation: options.rotation, glyphs: glyphs)
                 outputs.append(output)
                 displays.append(OpenedDisplay(logicalSize: output.logicalSize,
@@ -41,7 +43,8 @@ final class X11Backend: DisplayBackend {
             throw .display(error)
         }
         let grabs = options.windowSize == nil && SDL_GetCurrentVideoDriver().map { String(cString: $0) } == "x11"
-        return X11Backend(session: session, outputs: outputs, displays: displays, blockingInput: grabs ? .grab : .unsupported)
+        return X11Backend(session: session, outputs: outputs, displays: displays,
+                          blockingInput: grabs ? .grab(onlyXClients: partialGrabReason(windows)) : .unsupported)
     }
 
     /// Creates the backend for `outputs`, registering the user event that wakes the loop
@@ -59,6 +62,17 @@ final class X11Backend: DisplayBackend {
             event.type = wakeType
             return SDL_PushEvent(&event) == 1
         }
+    }
+
+    /// Why an X grab cannot hold all input here, said once at start, or nil where it can: on
+    /// Xwayland (or with a Wayland compositor named beside the X server) native Wayland
+    /// applications get keys and clicks whatever an X client grabs.
+    private static func partialGrabReason(_ windows: [OverlayWindow]) -> String? {
+        let compositor = Environment.value("WAYLAND_DISPLAY")
+        guard compositor != nil || windows.contains(where: \.isOnXWayland) else { return nil }
+        let server = compositor.map { "a Wayland compositor runs (WAYLAND_DISPLAY=\($0))" } ?? "the X server is Xwayland"
+        return "block holds keyboard and pointer for X clients only: \(server), and an X grab does not reach its "
+            + "native Wayland applications; status says grab=partial while blocking"
     }
 
     /// Where the overlay shows: a plain window (`--window`), every display (`--display all`), or
