@@ -1,5 +1,6 @@
 internal import CSDL
 import KioskCore
+import KioskPlatform
 
 /// The SDL windows the overlay shows on, one an output, and SDL's event queue the loop waits in;
 /// a wake-up is an SDL user event.

@@ -1,6 +1,7 @@
 import Glibc
 internal import CSDL
 import KioskCore
+import KioskPlatform
 
 /// SDL and SDL_ttf, initialised for as long as this object lives (SDL_Init, TTF_Init; TTF_Quit
 /// and SDL_Quit on release). Everything made with SDL must be released before it.

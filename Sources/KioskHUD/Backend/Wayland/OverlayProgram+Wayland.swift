@@ -1,4 +1,5 @@
 import KioskCore
+import KioskPlatform
 
 extension OverlayProgram {
     /// The Wayland connection to show on, or nil for SDL. `--backend wayland` insists on it;

@@ -1,4 +1,5 @@
 import KioskCore
+import KioskPlatform
 
 /// The Wayland layer surfaces the overlay shows on, one an output, and the compositor's
 /// connection the loop waits on. A lost connection ends the program with

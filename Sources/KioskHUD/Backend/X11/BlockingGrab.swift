@@ -2,6 +2,7 @@ import Glibc
 import Synchronization
 internal import CKioskPlatform
 import KioskCore
+import KioskPlatform
 
 /// Holds the whole keyboard and pointer of the X display while the overlay blocks, so no key or
 /// click reaches any other client, wherever the pointer is.

@@ -7,26 +7,26 @@ import KioskCore
 /// fstat: anything but a regular file is refused. Everything after reads through that same
 /// descriptor, so nothing can swap the file between the check and the use. Owns the descriptor
 /// and closes it when it goes away.
-final class RegularFile {
+package final class RegularFile {
     /// Why a path cannot be read as a regular file: it cannot be opened, or it names something
     /// else (a FIFO, a device, a directory, a socket).
-    struct Refusal: Error, Sendable, CustomStringConvertible {
+    package struct Refusal: Error, Sendable, CustomStringConvertible {
         /// The path as given.
-        var path: String
+        package var path: String
         /// What is wrong, without the path: "is a FIFO, not a regular file", "No such file or
         /// directory".
-        var reason: String
+        package var reason: String
 
-        var description: String { "\(DiagnosticText.shown(path)): \(reason)" }
+        package var description: String { "\(DiagnosticText.shown(path)): \(reason)" }
     }
 
     /// The path it was opened as.
-    let path: String
+    package let path: String
     private let descriptor: Int32
 
     /// Opens `path` (open with O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, then fstat) and
     /// makes sure it is a regular file; reads on it then block as on any regular file.
-    init(opening path: String) throws(Refusal) {
+    package init(opening path: String) throws(Refusal) {
         self.path = path
         let opened = retryingInterrupted { open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
         guard opened >= 0 else { throw Refusal(path: path, reason: String(cString: strerror(errno))) }
@@ -47,7 +47,7 @@ final class RegularFile {
     deinit { close(descriptor) }
 
     /// The file's first `limitBytes` bytes (all of it when it is shorter).
-    func read(atMost limitBytes: Int) throws(Refusal) -> [UInt8] {
+    package func read(atMost limitBytes: Int) throws(Refusal) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: min(65536, max(1, limitBytes)))
         while bytes.count < limitBytes {
@@ -63,7 +63,7 @@ final class RegularFile {
     /// A C stream reading the same open file (fdopen on a duplicate of the descriptor), for
     /// libraries that read through `FILE *`; the caller closes it (fclose). Nil when it cannot be
     /// made.
-    func stream() -> UnsafeMutablePointer<FILE>? {
+    package func stream() -> UnsafeMutablePointer<FILE>? {
         let duplicate = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
         guard duplicate >= 0 else { return nil }
         guard let stream = fdopen(duplicate, "rb") else {
@@ -74,7 +74,7 @@ final class RegularFile {
     }
 
     /// What a file of `mode` is, for a message: "a FIFO", "a directory".
-    static func kind(of mode: mode_t) -> String {
+    package static func kind(of mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFIFO: return "a FIFO"
         case S_IFCHR: return "a character device"

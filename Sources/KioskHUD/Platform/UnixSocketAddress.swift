@@ -1,13 +1,13 @@
 import Glibc
 
 /// A Unix socket's file-system address (`sockaddr_un`) for a path, for bind and connect.
-enum UnixSocketAddress {
+package enum UnixSocketAddress {
     /// The longest path a socket address holds, in bytes (sun_path less its terminating NUL).
-    static let maximumPathBytes = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
+    package static let maximumPathBytes = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
 
     /// Calls `body` with the address of `path` and its length; nil (without calling it) when the
     /// path is empty or longer than `maximumPathBytes`.
-    static func with<Result>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result? {
+    package static func with<Result>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result? {
         let bytes = Array(path.utf8)
         guard !bytes.isEmpty, bytes.count <= maximumPathBytes else { return nil }
         var address = sockaddr_un()
@@ -22,7 +22,7 @@ enum UnixSocketAddress {
 
     /// Connects a new stream socket (close-on-exec) to `path`; returns it, or the errno of the
     /// failure (ENAMETOOLONG for a path too long).
-    static func connect(to path: String) -> Result<Int32, Errno> {
+    package static func connect(to path: String) -> Result<Int32, Errno> {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { return .failure(Errno(errno)) }
         let connected = with(path) { address, length in retryingInterrupted { Glibc.connect(descriptor, address, length) } }
@@ -39,12 +39,12 @@ enum UnixSocketAddress {
     }
 
     /// An error number from a failed call, with its text.
-    struct Errno: Error, Equatable, CustomStringConvertible {
+    package struct Errno: Error, Equatable, CustomStringConvertible {
         /// The number (ENOENT, ECONNREFUSED, ...).
-        var code: Int32
+        package var code: Int32
 
-        init(_ code: Int32) { self.code = code }
+        package init(_ code: Int32) { self.code = code }
 
-        var description: String { String(cString: strerror(code)) }
+        package var description: String { String(cString: strerror(code)) }
     }
 }

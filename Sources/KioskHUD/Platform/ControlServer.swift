@@ -16,11 +16,11 @@ import KioskCore
 /// on a client. The loop says which inputs it applied (`deliver(_:applied:)`), so a client's lines
 /// read but not yet applied are counted too: no more are read while `maximumLinesInFlight` wait,
 /// so what a client may ask for at once stays bounded even before its answers exist.
-final class ControlServer: @unchecked Sendable {
+package final class ControlServer: @unchecked Sendable {
     /// The most clients connected at once.
-    static let maximumClients = 64
+    package static let maximumClients = 64
     /// The most bytes of answers waiting for one client before it is disconnected.
-    static let backlogLimitBytes = 1024 * 1024
+    package static let backlogLimitBytes = 1024 * 1024
     /// While more bytes than this wait for a client, its commands are not read.
     static let readPauseBytes = 64 * 1024
     /// While this many of a client's lines wait to be applied, its commands are not read.
@@ -41,7 +41,7 @@ final class ControlServer: @unchecked Sendable {
     private var linesInFlight: [Int: Int] = [:]
 
     /// Serves `listener`; throws when the wake-up pipe cannot be made.
-    init(listener: ListeningSocket) throws(ListeningSocket.Refusal) {
+    package init(listener: ListeningSocket) throws(ListeningSocket.Refusal) {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else {
             throw ListeningSocket.Refusal(description: "cannot make the control socket's pipe: \(String(cString: strerror(errno)))")
@@ -57,13 +57,13 @@ final class ControlServer: @unchecked Sendable {
     }
 
     /// Starts serving on a thread of its own; the clients' lines are posted to `inbox`.
-    func start(inbox: CommandInbox) throws(NativeThread.StartFailure) {
+    package func start(inbox: CommandInbox) throws(NativeThread.StartFailure) {
         try NativeThread.start(name: "control socket") { [self] in serve(inbox) }
     }
 
     /// Queues each of `answers` for every client it is for, without waiting; notes that the
     /// loop applied `inputs`; wakes the thread to write and read on.
-    func deliver(_ answers: [Answer], applied inputs: [LoopInput]) {
+    package func deliver(_ answers: [Answer], applied inputs: [LoopInput]) {
         let applied = Dictionary(inputs.compactMap(Self.client).map { ($0, 1) }, uniquingKeysWith: +)
         let queued: Bool = condition.locked {
             for (number, count) in applied { linesInFlight[number]? -= count }

@@ -24,9 +24,9 @@ import Synchronization
 /// with no reader makes every later blocking writer hang), provided it is still the same file
 /// and belongs to the user running the program; another user's FIFO, used with `trustsOthers`,
 /// is that user's to remove. Once reading started, the FIFO stays open until the program exits.
-final class FIFOReader: Sendable {
+package final class FIFOReader: Sendable {
     /// Why the FIFO cannot be used.
-    enum Problem: Error, CustomStringConvertible {
+    package enum Problem: Error, CustomStringConvertible {
         /// The path cannot be the FIFO (not a FIFO, a link, a FIFO others may write to): the
         /// options or the files are wrong, and trying again cannot help.
         case refused(String)
@@ -34,7 +34,7 @@ final class FIFOReader: Sendable {
         /// system's state, which may change.
         case unavailable(String)
 
-        var description: String {
+        package var description: String {
             switch self {
             case .refused(let text), .unavailable(let text): return text
             }
@@ -42,9 +42,9 @@ final class FIFOReader: Sendable {
     }
 
     /// The FIFO's path.
-    let path: String
+    package let path: String
     /// Accept a FIFO of another user, or one that others may write to.
-    let trustsOthers: Bool
+    package let trustsOthers: Bool
     /// Hold the FIFO to the rule on every open: it was found, not made here, and others are not
     /// trusted.
     private let checksTrust: Bool
@@ -63,7 +63,7 @@ final class FIFOReader: Sendable {
     /// missing. An existing FIFO that another user owns, or that its group or others may write
     /// to, is refused unless `trustsOthers`. When the FIFO cannot be made, the message ends with
     /// `relocation`, advice on putting it elsewhere.
-    init(path: String, mode: mode_t, trustsOthers: Bool, relocation: String) throws(Problem) {
+    package init(path: String, mode: mode_t, trustsOthers: Bool, relocation: String) throws(Problem) {
         self.path = path
         self.trustsOthers = trustsOthers
         let shownPath = DiagnosticText.shown(path)
@@ -219,7 +219,7 @@ final class FIFOReader: Sendable {
     }
 
     /// Starts reading on a thread of its own; each writer's commands are posted to `inbox`.
-    func start(inbox: CommandInbox) throws(NativeThread.StartFailure) {
+    package func start(inbox: CommandInbox) throws(NativeThread.StartFailure) {
         isHandedOver.store(true, ordering: .sequentiallyConsistent)
         try NativeThread.start(name: "fifo reader") { [self] in
             var stream = CommandStream(lineLimitBytes: LaunchOptions.lineLimitBytes, endsAtNUL: true)

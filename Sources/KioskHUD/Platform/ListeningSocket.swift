@@ -10,23 +10,23 @@ import KioskCore
 /// Nothing at the path is ever replaced but a stale socket of the same user: a path that exists
 /// and is not a socket (a file, a link, a directory), a socket another program still listens on,
 /// and a stale socket of another user are refused.
-final class ListeningSocket {
+package final class ListeningSocket {
     /// Why the socket cannot be made (the program exits 2).
-    struct Refusal: Error, CustomStringConvertible {
-        var description: String
+    package struct Refusal: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// How many connections may wait to be accepted.
     static let backlog: Int32 = 16
 
     /// The socket's path.
-    let path: String
+    package let path: String
     /// The listening descriptor (non-blocking, close-on-exec).
     let descriptor: Int32
 
     /// Binds and listens at `path`, for the effective user alone or, with `group` (a group name
     /// or number), for that group's members too.
-    init(path: String, group: String?) throws(Refusal) {
+    package init(path: String, group: String?) throws(Refusal) {
         self.path = path
         let shownPath = DiagnosticText.shown(path)
         let groupID = try group.map { name throws(Refusal) in try Self.groupID(named: name) }

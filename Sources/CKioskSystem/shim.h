@@ -1,0 +1,13 @@
+/* The Linux calls KioskPlatform needs that Swift's Glibc module leaves out: eventfd (the wake-up)
+ * and naming a thread (prctl, a variadic function Swift cannot call). Declarations and small
+ * wrappers only; nothing here links anything beyond the C library. */
+#ifndef KIOSK_SPINNER_CKIOSKSYSTEM_SHIM_H
+#define KIOSK_SPINNER_CKIOSKSYSTEM_SHIM_H
+
+#include <sys/eventfd.h>
+#include <sys/prctl.h>
+
+/** prctl(PR_SET_NAME, name): names the calling thread; the kernel keeps its first 15 bytes. */
+static inline int ks_name_this_thread(const char *name) { return prctl(PR_SET_NAME, name, 0, 0, 0); }
+
+#endif
