@@ -1,15 +1,20 @@
 import Glibc
 import KioskCore
 
-/// The control socket's listening end (`--listen PATH`): a Unix stream socket bound at a path
-/// this program creates and removes at exit.
+/// The control socket's listening end (`--listen PATH`): a Unix stream socket made in private and
+/// linked to its path, removed at exit while that path still names it.
 ///
-/// Whoever can connect drives the overlay, so the socket is born mode 0600 (bound under umask
-/// 0177) and owned by the effective user; with a group (`--listen-group`) it is then given to that
-/// group with mode 0660, so the group's members may connect too (connecting needs write access).
-/// Nothing at the path is ever replaced but a stale socket of the same user: a path that exists
-/// and is not a socket (a file, a link, a directory), a socket another program still listens on,
-/// and a stale socket of another user are refused.
+/// Whoever can connect drives the overlay, so the socket is mode 0600 and owned by the effective
+/// user; with a group (`--listen-group`), it belongs to that group with mode 0660, so the group's
+/// members may connect too (connecting needs write access). The folder of PATH may be one that
+/// other users can write to, so nothing is done to the socket by a path they could change: it is
+/// bound in a private folder made beside PATH (mkdtemp, 0700), its mode set on its descriptor before
+/// bind (a Unix socket's file takes the socket's mode, less the umask) and its group through the
+/// private folder (fchownat, not following links), then it listens and is linked to PATH, which
+/// fails rather than replace anything. So a symbolic link swapped in at PATH or in the folder can
+/// never turn a chown or chmod onto another file. Nothing at PATH is ever replaced but a stale
+/// socket of the same user: a path that exists and is not a socket (a file, a link, a directory),
+/// a socket another program still listens on, and a stale socket of another user are refused.
 package final class ListeningSocket {
     /// Why the socket cannot be made (the program exits 2).
     package struct Refusal: Error, CustomStringConvertible {
@@ -18,11 +23,18 @@ package final class ListeningSocket {
 
     /// How many connections may wait to be accepted.
     static let backlog: Int32 = 16
+    /// The socket's name in its private folder.
+    private static let privateName = "s"
 
     /// The socket's path.
     package let path: String
-    /// The listening descriptor (non-blocking, close-on-exec).
-    let descriptor: Int32
+    /// The listening socket (non-blocking, close-on-exec).
+    let socket: FileDescriptor
+    /// Which file the socket is (device and inode): at exit, PATH is removed only while it is this.
+    let identity: FileIdentity
+
+    /// The listening descriptor, for poll and accept.
+    var descriptor: Int32 { socket.rawValue }
 
     /// Binds and listens at `path`, for the effective user alone or, with `group` (a group name
     /// or number), for that group's members too.
@@ -35,43 +47,74 @@ package final class ListeningSocket {
                 + "\(UnixSocketAddress.maximumPathBytes) bytes")
         }
         try Self.clearStaleSocket(at: path)
-        let made = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        guard made >= 0 else { throw Refusal(description: "cannot make a socket: \(String(cString: strerror(errno)))") }
-        // Only the main thread creates files while the overlay starts, so the umask can be narrowed
-        // for this one call: the socket never exists with looser permissions than 0600.
-        let previousMask = umask(0o177)
-        let bound = UnixSocketAddress.with(path) { address, length in bind(made, address, length) } ?? -1
-        let bindError = errno
-        umask(previousMask)
-        guard bound == 0 else {
-            close(made)
-            throw Refusal(description: "cannot listen on \(shownPath): \(String(cString: strerror(bindError)))")
+        let mode: mode_t = groupID == nil ? 0o600 : 0o660
+        let folder: PrivateFolder
+        do {
+            folder = try PrivateFolder(beside: path)
+        } catch {
+            throw Refusal(description: "cannot listen on \(shownPath): cannot make a private folder beside it: \(error)")
         }
-        ProgramExit.removeAtExit(path)
+        let made: FileDescriptor
+        do throws(Errno) {
+            made = try FileDescriptor.unixStreamSocket(nonBlocking: true)
+            try systemCall { fchmod(made.rawValue, mode) }
+            // Only the main thread creates files while the overlay starts, so the umask can be set
+            // for this one call: the file is born with exactly `mode`.
+            let previousMask = umask(0o777 & ~mode)
+            defer { umask(previousMask) }
+            try UnixSocketAddress.bind(made, to: folder.bindingPath(of: Self.privateName))
+        } catch {
+            throw Refusal(description: "cannot listen on \(shownPath): \(error)")
+        }
+        let bound: stat
+        do throws(Errno) {
+            bound = try folder.status(of: Self.privateName)
+        } catch {
+            // bind found another folder at the private folder's path: someone renamed it away.
+            throw Refusal(description: "cannot listen on \(shownPath): its private folder \(DiagnosticText.shown(folder.path)) "
+                + "was replaced while the socket was made (\(error)); refusing to go on")
+        }
+        guard bound.st_mode & S_IFMT == S_IFSOCK, bound.st_uid == geteuid() else {
+            throw Refusal(description: "cannot listen on \(shownPath): its private folder held \(RegularFile.kind(of: bound.st_mode)) "
+                + "of user \(bound.st_uid) after bind; refusing to go on")
+        }
+        identity = FileIdentity(bound)
         if let groupID {
-            guard chown(path, uid_t.max, groupID) == 0, chmod(path, 0o660) == 0 else {
-                let reason = String(cString: strerror(errno))
-                close(made)
-                throw Refusal(description: "cannot give the socket \(shownPath) to group \(DiagnosticText.quoted(group ?? "")): \(reason)")
+            do {
+                try folder.setGroup(of: Self.privateName, to: groupID)
+            } catch {
+                throw Refusal(description: "cannot give the socket \(shownPath) to group \(DiagnosticText.quoted(group ?? "")): \(error)")
             }
         }
-        guard listen(made, Self.backlog) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(made)
-            throw Refusal(description: "cannot listen on \(shownPath): \(reason)")
+        do throws(Errno) {
+            try systemCall { listen(made.rawValue, Self.backlog) }
+        } catch {
+            throw Refusal(description: "cannot listen on \(shownPath): \(error)")
         }
-        descriptor = made
+        // Registered first, so an exit between the link and the return still removes it.
+        ProgramExit.removeAtExit(path, ifStill: identity)
+        do throws(Errno) {
+            try folder.link(Self.privateName, to: path)
+        } catch {
+            ProgramExit.keepAtExit(path)
+            if error == .exists {
+                throw Refusal(description: "cannot listen on \(shownPath): something was put there while the socket was made; "
+                    + "refusing to replace it")
+            }
+            throw Refusal(description: "cannot listen on \(shownPath): \(error)")
+        }
+        socket = made
     }
-
-    deinit { close(descriptor) }
 
     /// Makes room at `path`: nothing there, or a stale socket of the effective user (removed).
     private static func clearStaleSocket(at path: String) throws(Refusal) {
         let shownPath = DiagnosticText.shown(path)
         var info = stat()
-        guard lstat(path, &info) == 0 else {
-            if errno == ENOENT { return }
-            throw Refusal(description: "cannot use \(shownPath): \(String(cString: strerror(errno)))")
+        do throws(Errno) {
+            try systemCall { lstat(path, &info) }
+        } catch {
+            if error == .noSuchFile { return }
+            throw Refusal(description: "cannot use \(shownPath): \(error)")
         }
         guard info.st_mode & S_IFMT == S_IFSOCK else {
             throw Refusal(description: "\(shownPath) exists and is \(RegularFile.kind(of: info.st_mode)), not a socket; refusing to replace it")
@@ -80,13 +123,13 @@ package final class ListeningSocket {
         case .success(let connection):
             close(connection)
             throw Refusal(description: "another program listens on \(shownPath) already")
-        case .failure(let error) where error.code == ECONNREFUSED:
+        case .failure(let error) where error == .connectionRefused:
             guard info.st_uid == geteuid() else {
                 throw Refusal(description: "\(shownPath) is a stale socket of user \(info.st_uid), not of the user running "
                     + "kiosk-spinner (\(geteuid())); refusing to replace it (remove it, or listen elsewhere)")
             }
             guard unlink(path) == 0 || errno == ENOENT else {
-                throw Refusal(description: "cannot remove the stale socket \(shownPath): \(String(cString: strerror(errno)))")
+                throw Refusal(description: "cannot remove the stale socket \(shownPath): \(Errno.current)")
             }
         case .failure(let error):
             throw Refusal(description: "cannot use the socket \(shownPath): \(error)")

@@ -72,10 +72,11 @@ public enum ProgramExit {
         _exit(status.rawValue)
     }
 
-    /// Removes each file registered, while its path still names the file registered.
+    /// Removes each file registered, latest first (a file before the folder it is in), while its
+    /// path still names the file registered; a folder is removed when empty.
     private static func removeCreatedFiles() {
-        for (path, identity) in createdPaths.withLock({ $0 }) where identity == nil || FileIdentity(atPath: path) == identity {
-            unlink(path)
+        for (path, identity) in createdPaths.withLock({ $0 }).reversed() where identity == nil || FileIdentity(atPath: path) == identity {
+            if unlink(path) != 0, errno == EISDIR { rmdir(path) }
         }
     }
 }

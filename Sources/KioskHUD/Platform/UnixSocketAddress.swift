@@ -21,30 +21,36 @@ package enum UnixSocketAddress {
     }
 
     /// Connects a new stream socket (close-on-exec) to `path`; returns it, or the errno of the
-    /// failure (ENAMETOOLONG for a path too long).
+    /// failure (ENAMETOOLONG for a path too long). The caller owns the descriptor returned.
     package static func connect(to path: String) -> Result<Int32, Errno> {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { return .failure(Errno(errno)) }
-        let connected = with(path) { address, length in retryingInterrupted { Glibc.connect(descriptor, address, length) } }
-        guard let connected else {
-            close(descriptor)
-            return .failure(Errno(ENAMETOOLONG))
+        Result { () throws(Errno) in
+            let descriptor = try systemCall { socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }
+            do throws(Errno) {
+                guard let connected = with(path, { address, length in
+                    Result { () throws(Errno) in try systemCall { Glibc.connect(descriptor, address, length) } }
+                }) else { throw Errno.nameTooLong }
+                _ = try connected.get()
+            } catch {
+                close(descriptor)
+                throw error
+            }
+            return descriptor
         }
-        guard connected == 0 else {
-            let code = errno
-            close(descriptor)
-            return .failure(Errno(code))
-        }
-        return .success(descriptor)
     }
 
-    /// An error number from a failed call, with its text.
-    package struct Errno: Error, Equatable, CustomStringConvertible {
-        /// The number (ENOENT, ECONNREFUSED, ...).
-        package var code: Int32
-
-        package init(_ code: Int32) { self.code = code }
-
-        package var description: String { String(cString: strerror(code)) }
+    /// `connect(to:)`, as a descriptor that closes itself.
+    package static func connectedSocket(to path: String) throws(Errno) -> FileDescriptor {
+        FileDescriptor(taking: try connect(to: path).get())
     }
+
+    /// Binds `socket` to `path` (bind); throws ENAMETOOLONG for a path too long.
+    package static func bind(_ socket: FileDescriptor, to path: String) throws(Errno) {
+        guard let bound = with(path, { address, length in
+            Result { () throws(Errno) in try systemCall { Glibc.bind(socket.rawValue, address, length) } }
+        }) else { throw .nameTooLong }
+        _ = try bound.get()
+    }
+
+    /// The error numbers of failed socket calls (the program's one `Errno`).
+    package typealias Errno = KioskPlatform.Errno
 }
