@@ -1,58 +1,55 @@
 import Glibc
+internal import CKioskSystem
 import KioskCore
 
 /// Serves the control socket (`--listen`) on one thread of its own: poll() over the listening
-/// socket, a wake-up pipe and every client. Each client's lines go to the loop as its own
+/// socket, a wake-up and every client. Each client's lines go to the loop as its own
 /// (`InputSource.client(N)`); the loop's answers come back through `deliver`: the events to every
 /// client, an answer to the client that asked.
 ///
 /// Bounds: at most `maximumClients` at once (a client beyond them is told so in one line and
-/// disconnected); lines capped at `LaunchOptions.lineLimitBytes` like stdin's. Flow control: while
-/// more than `readPauseBytes` of answers wait for a client, its commands are not read (they wait
-/// in its socket, and its writes block, as a pipe's would), so a client that sends a burst and
-/// reads is slowed down, never cut off. At most `backlogLimitBytes` may wait: a client that lets
-/// more pile up (it does not read, and events keep coming, or its commands asked for that much at
-/// once) is disconnected, so it never holds up the overlay or its memory. `deliver` never waits
-/// on a client. The loop says which inputs it applied (`deliver(_:applied:)`), so a client's lines
-/// read but not yet applied are counted too: no more are read while `maximumLinesInFlight` wait,
-/// so what a client may ask for at once stays bounded even before its answers exist.
+/// disconnected); lines capped at `LaunchOptions.lineLimitBytes` like stdin's. `deliver` never
+/// waits on a client. Flow control, so that a client that keeps reading is never cut off and one
+/// that does not holds up nothing: a client's lines are handed to the loop only while fewer than
+/// `maximumLinesInFlight` of them wait to be answered (the loop says which inputs it applied,
+/// `deliver(_:applied:)`) and at most `readPauseBytes` wait to be written to it; beyond that its
+/// commands are not read (they wait in its socket, and its writes block, as on a pipe). So the
+/// answers to its own commands are bounded before they exist (`maximumLinesInFlight` status lines
+/// at most, past `readPauseBytes`) and never get it disconnected. What it leaves unread that it did
+/// not ask for is bounded too: once more than `unreadEventLimitBytes` of events wait for it, it is
+/// not reading while events keep coming, and it is disconnected.
 package final class ControlServer: @unchecked Sendable {
     /// The most clients connected at once.
     package static let maximumClients = 64
-    /// The most bytes of answers waiting for one client before it is disconnected.
-    package static let backlogLimitBytes = 1024 * 1024
-    /// While more bytes than this wait for a client, its commands are not read.
-    static let readPauseBytes = 64 * 1024
-    /// While this many of a client's lines wait to be applied, its commands are not read.
-    static let maximumLinesInFlight = 256
+    /// The most bytes of events (lines a client did not ask for) waiting for one client before
+    /// it is disconnected.
+    package static let unreadEventLimitBytes = 1024 * 1024
+    /// While more bytes than this wait for a client, its lines are not handed over or read.
+    package static let readPauseBytes = 64 * 1024
+    /// The most lines of one client handed to the loop and not yet applied.
+    package static let maximumLinesInFlight = 64
     /// The most bytes written to one client at a time.
     static let writeChunkBytes = 64 * 1024
     /// The most bytes read from one client at a time (a few hundred short commands).
     static let readChunkBytes = 4096
 
     private let listener: ListeningSocket
-    /// The pipe that wakes the thread when answers are queued: read end, write end.
-    private let wakeRead: Int32
-    private let wakeWrite: Int32
+    /// Wakes the thread when answers are queued or lines were applied.
+    private let wakeUp: WakeUp
 
     // Guards `backlogs` and `linesInFlight`; signalled when a backlog shrinks or a client goes.
     private let condition = Condition()
-    private var backlogs: [Int: AnswerBacklog] = [:]
+    private var backlogs: [Int: ClientBacklog] = [:]
     private var linesInFlight: [Int: Int] = [:]
 
-    /// Serves `listener`; throws when the wake-up pipe cannot be made.
+    /// Serves `listener`; throws when the wake-up cannot be made.
     package init(listener: ListeningSocket) throws(ListeningSocket.Refusal) {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else {
-            throw ListeningSocket.Refusal(description: "cannot make the control socket's pipe: \(String(cString: strerror(errno)))")
-        }
-        for end in ends {
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        do {
+            wakeUp = try WakeUp()
+        } catch {
+            throw ListeningSocket.Refusal(description: "cannot make the control socket's wake-up: \(error)")
         }
         self.listener = listener
-        wakeRead = ends[0]
-        wakeWrite = ends[1]
         ProgramExit.drainAtExit { [self] deadline in drain(until: deadline) }
     }
 
@@ -72,13 +69,13 @@ package final class ControlServer: @unchecked Sendable {
             var any = false
             for answer in answers {
                 for number in numbers where answer.isFor(client: number) {
-                    backlogs[number]?.append(answer.line)
+                    backlogs[number]?.append(answer.line, isEvent: answer.audience == .everyone)
                     any = true
                 }
             }
             return any
         }
-        if queued || !applied.isEmpty { wake() }
+        if queued || !applied.isEmpty { wakeUp.signal() }
     }
 
     /// The number of the client a host line came from, if it came from one.
@@ -90,7 +87,7 @@ package final class ControlServer: @unchecked Sendable {
     /// Waits until every client's answers are written (or the client went), at most until
     /// `deadline` (`MonotonicClock` nanoseconds).
     func drain(until deadline: UInt64) {
-        wake()
+        wakeUp.signal()
         condition.locked {
             while backlogs.values.contains(where: { !$0.isEmpty && !$0.hasOverflowed }) {
                 if !condition.wait(until: deadline), MonotonicClock.nanoseconds() >= deadline { return }
@@ -98,58 +95,82 @@ package final class ControlServer: @unchecked Sendable {
         }
     }
 
-    private func wake() {
-        var byte: UInt8 = 1
-        _ = write(wakeWrite, &byte, 1)
+    /// What the thread needs to know of one client before it polls.
+    private struct ClientState {
+        var waitingBytes = 0
+        var hasOverflowed = false
+        var linesAllowed = 0
     }
 
-    /// The thread's loop: accept, read, write, disconnect, for ever.
+    /// The thread's loop: accept, read, hand over, write, disconnect, for ever.
     private func serve(_ inbox: CommandInbox) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.readChunkBytes, alignment: 1)
         defer { buffer.deallocate() }
         var connections: [ControlConnection] = []
         var lastNumber = 0
         while true {
-            let (waiting, paused, overflowed) = condition.locked {
-                (backlogs.mapValues(\.bytes.count).filter { $0.value > 0 },
-                 Set(backlogs.filter { $0.value.bytes.count > Self.readPauseBytes }.keys)
-                    .union(linesInFlight.filter { $0.value >= Self.maximumLinesInFlight }.keys),
-                 Set(backlogs.filter { $0.value.hasOverflowed }.keys))
-            }
-            for number in overflowed {
-                Diagnostics.report("client \(number) did not read its answers (more than "
-                    + "\(Self.backlogLimitBytes / 1024 / 1024) MiB waiting); disconnected it")
+            let states = condition.locked { clientStates() }
+            let overflowed = Set(states.filter(\.value.hasOverflowed).keys)
+            for number in overflowed.sorted() {
+                Diagnostics.report("client \(number) did not read while events kept coming (more than "
+                    + "\(Self.unreadEventLimitBytes / 1024 / 1024) MiB of them unread); disconnected it")
             }
             disconnect(overflowed, from: &connections)
+            handOver(from: connections, states: states, to: inbox)
+            disconnect(Set(connections.filter(\.isFinished).map(\.number)), from: &connections)
             var watched = [pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+                           pollfd(fd: wakeUp.descriptor, events: Int16(POLLIN), revents: 0)]
             for connection in connections {
-                let reading = paused.contains(connection.number) ? 0 : Int16(POLLIN)
-                let writing = waiting[connection.number] != nil ? Int16(POLLOUT) : 0
-                watched.append(pollfd(fd: connection.descriptor, events: reading | writing, revents: 0))
+                let state = states[connection.number] ?? ClientState()
+                let reading = connection.isReadable && state.linesAllowed > 0 ? Int16(POLLIN) : 0
+                let writing = state.waitingBytes > 0 && !connection.isDeaf ? Int16(POLLOUT) : 0
+                // A client with nothing to do now is left out: its hang-up would wake poll for ever.
+                watched.append(pollfd(fd: reading | writing == 0 ? -1 : connection.socket.rawValue,
+                                      events: reading | writing, revents: 0))
             }
-            guard retryingInterrupted({ poll(&watched, nfds_t(watched.count), -1) }) >= 0 else {
-                Diagnostics.report("the control socket stopped: poll failed: \(String(cString: strerror(errno)))")
+            do throws(Errno) {
+                try systemCall { poll(&watched, nfds_t(watched.count), -1) }
+            } catch {
+                Diagnostics.report("the control socket stopped: poll failed: \(error)")
                 return
             }
-            if watched[1].revents != 0 { emptyWakePipe() }
-            var finished: Set<Int> = []
+            if watched[1].revents != 0 { wakeUp.clear() }
             for (connection, polled) in zip(connections, watched.dropFirst(2)) where polled.revents != 0 {
                 if polled.revents & Int16(POLLOUT) != 0, !writeBacklog(of: connection) {
-                    finished.insert(connection.number)
-                    continue
+                    // It hears nothing more; what it sent is still read and applied.
+                    connection.isDeaf = true
+                    condition.locked {
+                        backlogs[connection.number] = nil
+                        condition.broadcast()
+                    }
                 }
-                // A paused client is read only once it hung up, for its last line.
-                guard polled.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 else { continue }
-                let (inputs, isOpen) = connection.readCommands(buffer: buffer)
-                if !inputs.isEmpty {
-                    condition.locked { linesInFlight[connection.number, default: 0] += inputs.count }
-                    inbox.post(inputs)
+                if polled.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, connection.isReadable {
+                    connection.read(buffer: buffer)
                 }
-                if !isOpen { finished.insert(connection.number) }
             }
-            disconnect(finished, from: &connections)
             if watched[0].revents != 0 { acceptClients(into: &connections, lastNumber: &lastNumber) }
+        }
+    }
+
+    /// Each client's backlog and allowance; call holding the lock.
+    private func clientStates() -> [Int: ClientState] {
+        var states: [Int: ClientState] = [:]
+        for (number, inFlight) in linesInFlight {
+            let backlog = backlogs[number]
+            let waiting = backlog?.count ?? 0
+            states[number] = ClientState(waitingBytes: waiting, hasOverflowed: backlog?.hasOverflowed ?? false,
+                                         linesAllowed: waiting > Self.readPauseBytes ? 0 : Self.maximumLinesInFlight - inFlight)
+        }
+        return states
+    }
+
+    /// Hands each client's waiting lines to the loop, as many as its allowance.
+    private func handOver(from connections: [ControlConnection], states: [Int: ClientState], to inbox: CommandInbox) {
+        for connection in connections where connection.hasUnpostedLines {
+            let lines = connection.takeLines(atMost: states[connection.number]?.linesAllowed ?? 0)
+            guard !lines.isEmpty else { continue }
+            condition.locked { linesInFlight[connection.number, default: 0] += lines.count }
+            inbox.post(lines)
         }
     }
 
@@ -157,21 +178,24 @@ package final class ControlServer: @unchecked Sendable {
     /// why in one line and disconnected.
     private func acceptClients(into connections: inout [ControlConnection], lastNumber: inout Int) {
         while true {
-            let accepted = retryingInterrupted { accept(listener.descriptor, nil, nil) }
-            guard accepted >= 0 else { return }
-            _ = fcntl(accepted, F_SETFL, fcntl(accepted, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(accepted, F_SETFD, FD_CLOEXEC)
+            let accepted: FileDescriptor
+            do throws(Errno) {
+                accepted = FileDescriptor(taking: try systemCall {
+                    ks_accept4(listener.descriptor, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
+                })
+            } catch {
+                return
+            }
             guard connections.count < Self.maximumClients else {
                 let refusal = Array("error too many clients (at most \(Self.maximumClients) at once)\n".utf8)
-                _ = refusal.withUnsafeBytes { send(accepted, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-                close(accepted)
+                _ = refusal.withUnsafeBytes { buffer in try? accepted.send(buffer) }
                 Diagnostics.report("refused a client: \(Self.maximumClients) clients are connected already")
                 continue
             }
             lastNumber += 1
-            connections.append(ControlConnection(number: lastNumber, descriptor: accepted))
+            connections.append(ControlConnection(number: lastNumber, socket: accepted))
             condition.locked {
-                backlogs[lastNumber] = AnswerBacklog(limitBytes: Self.backlogLimitBytes)
+                backlogs[lastNumber] = ClientBacklog(eventLimitBytes: Self.unreadEventLimitBytes)
                 linesInFlight[lastNumber] = 0
             }
         }
@@ -189,8 +213,8 @@ package final class ControlServer: @unchecked Sendable {
         return true
     }
 
-    /// Disconnects the clients numbered `numbers`: their backlogs go, and their descriptors
-    /// close with their connections.
+    /// Disconnects the clients numbered `numbers`: their backlogs go, and their sockets close
+    /// with their connections.
     private func disconnect(_ numbers: Set<Int>, from connections: inout [ControlConnection]) {
         guard !numbers.isEmpty else { return }
         condition.locked {
@@ -201,10 +225,5 @@ package final class ControlServer: @unchecked Sendable {
             condition.broadcast()
         }
         connections.removeAll { numbers.contains($0.number) }
-    }
-
-    private func emptyWakePipe() {
-        var bytes = [UInt8](repeating: 0, count: 256)
-        while read(wakeRead, &bytes, bytes.count) > 0 {}
     }
 }

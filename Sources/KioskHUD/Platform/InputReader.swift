@@ -39,12 +39,12 @@ package enum InputReader {
     /// true at the end of input, false after a read error.
     @discardableResult
     package static func forEachChunk(of descriptor: Int32, _ body: (UnsafeRawBufferPointer) -> Void) -> Bool {
-        let capacity = 64 * 1024
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 1)
+        let input = FileDescriptor(borrowing: descriptor)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
         defer { buffer.deallocate() }
         while true {
-            let count = retryingInterrupted { Glibc.read(descriptor, buffer.baseAddress, capacity) }
-            guard count > 0 else { return count == 0 }
+            guard let count = try? input.read(into: buffer) else { return false }
+            guard count > 0 else { return true }
             body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
         }
     }

@@ -7,10 +7,10 @@ package enum NativeThread {
     package struct StartFailure: Error, CustomStringConvertible {
         /// The thread's name.
         package var name: String
-        /// pthread_create's error number.
-        package var code: Int32
+        /// Why: pthread_create's error number.
+        package var reason: Errno
 
-        package var description: String { "cannot start the \(name) thread: \(String(cString: strerror(code)))" }
+        package var description: String { "cannot start the \(name) thread: \(reason)" }
     }
 
     /// Each thread's stack: the threads read, write and wait, so a small stack is plenty, and a
@@ -36,16 +36,16 @@ package enum NativeThread {
         pthread_attr_setstacksize(&attributes, stackBytes)
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
         var thread = pthread_t()
-        let status = pthread_create(&thread, &attributes, { context in
+        let started = Result { () throws(Errno) in try numberedCall { pthread_create(&thread, &attributes, { context in
             guard let context else { return nil }
             let job = Unmanaged<Job>.fromOpaque(context).takeRetainedValue()
             ks_name_this_thread(job.name)
             job.body()
             return nil
-        }, job)
-        guard status == 0 else {
+        }, job) } }
+        if case .failure(let reason) = started {
             Unmanaged<Job>.fromOpaque(job).release()
-            throw StartFailure(name: name, code: status)
+            throw StartFailure(name: name, reason: reason)
         }
     }
 }

@@ -22,29 +22,25 @@ package final class RegularFile {
 
     /// The path it was opened as.
     package let path: String
-    private let descriptor: Int32
+    private let file: FileDescriptor
 
     /// Opens `path` (open with O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, then fstat) and
     /// makes sure it is a regular file; reads on it then block as on any regular file.
     package init(opening path: String) throws(Refusal) {
         self.path = path
-        let opened = retryingInterrupted { open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
-        guard opened >= 0 else { throw Refusal(path: path, reason: String(cString: strerror(errno))) }
-        var info = stat()
-        guard fstat(opened, &info) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(opened)
-            throw Refusal(path: path, reason: reason)
+        let info: stat
+        do throws(Errno) {
+            file = try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
+            info = try file.status()
+        } catch {
+            throw Refusal(path: path, reason: error.description)
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
-            close(opened)
             throw Refusal(path: path, reason: "is \(Self.kind(of: info.st_mode)), not a regular file")
         }
-        _ = fcntl(opened, F_SETFL, fcntl(opened, F_GETFL) & ~O_NONBLOCK)
-        descriptor = opened
+        // A regular file's reads never wait long; the flag only kept the open from waiting.
+        try? file.setNonBlocking(false)
     }
-
-    deinit { close(descriptor) }
 
     /// The file's first `limitBytes` bytes (all of it when it is shorter).
     package func read(atMost limitBytes: Int) throws(Refusal) -> [UInt8] {
@@ -52,10 +48,14 @@ package final class RegularFile {
         var chunk = [UInt8](repeating: 0, count: min(65536, max(1, limitBytes)))
         while bytes.count < limitBytes {
             let wanted = min(chunk.count, limitBytes - bytes.count)
-            let count = chunk.withUnsafeMutableBytes { buffer in retryingInterrupted { Glibc.read(descriptor, buffer.baseAddress, wanted) } }
-            guard count >= 0 else { throw Refusal(path: path, reason: String(cString: strerror(errno))) }
-            if count == 0 { break }
-            bytes += chunk[0..<count]
+            let count = chunk.withUnsafeMutableBytes { buffer in
+                Result { () throws(Errno) in try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<wanted])) }
+            }
+            switch count {
+            case .success(0): return bytes
+            case .success(let read): bytes += chunk[0..<read]
+            case .failure(let error): throw Refusal(path: path, reason: error.description)
+            }
         }
         return bytes
     }
@@ -64,8 +64,7 @@ package final class RegularFile {
     /// libraries that read through `FILE *`; the caller closes it (fclose). Nil when it cannot be
     /// made.
     package func stream() -> UnsafeMutablePointer<FILE>? {
-        let duplicate = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
-        guard duplicate >= 0 else { return nil }
+        guard let duplicate = try? systemCall({ fcntl(file.rawValue, F_DUPFD_CLOEXEC, 0) }) else { return nil }
         guard let stream = fdopen(duplicate, "rb") else {
             close(duplicate)
             return nil
