@@ -48,6 +48,8 @@ let package = Package(
                 path: "Sources/KioskHUD/Backend"),
         .executableTarget(name: "kiosk-spinner", dependencies: ["KioskCore", "KioskPlatform", "KioskHUD"]),
         .testTarget(name: "KioskHUDTests", dependencies: ["KioskHUD", "KioskCore", "KioskRaster", "KioskPlatform"]),
+        // The process's I/O over pipes, socketpairs and sockets in a temporary folder: no SDL, no display.
+        .testTarget(name: "PlatformTests", dependencies: ["KioskPlatform", "KioskCore"]),
         // A virtual pointer on a Wayland seat, for the Wayland end-to-end tests (not installed).
         .executableTarget(name: "kiosk-spinner-test-pointer", path: "Tests/WaylandPointer",
                           linkerSettings: [.linkedLibrary("wayland-client")]),
