@@ -108,6 +108,7 @@ package final class ControlServer: @unchecked Sendable {
         defer { buffer.deallocate() }
         var connections: [ControlConnection] = []
         var lastNumber = 0
+        var isAcceptDue = false
         while true {
             let states = condition.locked { clientStates() }
             let overflowed = Set(states.filter(\.value.hasOverflowed).keys)
@@ -118,6 +119,13 @@ package final class ControlServer: @unchecked Sendable {
             disconnect(overflowed, from: &connections)
             handOver(from: connections, states: states, to: inbox)
             disconnect(Set(connections.filter(\.isFinished).map(\.number)), from: &connections)
+            // New clients are taken once those that left are gone (a client that leaves makes
+            // room for the next), then looked at afresh.
+            if isAcceptDue {
+                acceptClients(into: &connections, lastNumber: &lastNumber)
+                isAcceptDue = false
+                continue
+            }
             var watched = [pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: wakeUp.descriptor, events: Int16(POLLIN), revents: 0)]
             for connection in connections {
@@ -148,7 +156,7 @@ package final class ControlServer: @unchecked Sendable {
                     connection.read(buffer: buffer)
                 }
             }
-            if watched[0].revents != 0 { acceptClients(into: &connections, lastNumber: &lastNumber) }
+            if watched[0].revents != 0 { isAcceptDue = true }
         }
     }
 

@@ -8,10 +8,11 @@ import KioskCore
 /// user; with a group (`--listen-group`), it belongs to that group with mode 0660, so the group's
 /// members may connect too (connecting needs write access). The folder of PATH may be one that
 /// other users can write to, so nothing is done to the socket by a path they could change: it is
-/// bound in a private folder made beside PATH (mkdtemp, 0700), its mode set on its descriptor before
-/// bind (a Unix socket's file takes the socket's mode, less the umask) and its group through the
-/// private folder (fchownat, not following links), then it listens and is linked to PATH, which
-/// fails rather than replace anything. So a symbolic link swapped in at PATH or in the folder can
+/// bound in a private folder made beside PATH (mkdtemp, 0700), with its mode set on its descriptor
+/// before bind (a Unix socket's file takes the socket's mode, less the umask, so it is never
+/// looser), its group and exact mode then set through the private folder, where nobody else can
+/// put anything; then it listens and is linked to PATH, which fails rather than replace anything.
+/// The umask is left alone (the tests run many of these at once). So a symbolic link swapped in at PATH or in the folder can
 /// never turn a chown or chmod onto another file. Nothing at PATH is ever replaced but a stale
 /// socket of the same user: a path that exists and is not a socket (a file, a link, a directory),
 /// a socket another program still listens on, and a stale socket of another user are refused.
@@ -57,11 +58,9 @@ package final class ListeningSocket {
         let made: FileDescriptor
         do throws(Errno) {
             made = try FileDescriptor.unixStreamSocket(nonBlocking: true)
+            // A Unix socket's file takes the socket's mode less the umask: never looser than
+            // `mode`, and set to exactly `mode` below, in the private folder.
             try systemCall { fchmod(made.rawValue, mode) }
-            // Only the main thread creates files while the overlay starts, so the umask can be set
-            // for this one call: the file is born with exactly `mode`.
-            let previousMask = umask(0o777 & ~mode)
-            defer { umask(previousMask) }
             try UnixSocketAddress.bind(made, to: folder.bindingPath(of: Self.privateName))
         } catch {
             throw Refusal(description: "cannot listen on \(shownPath): \(error)")
@@ -85,6 +84,11 @@ package final class ListeningSocket {
             } catch {
                 throw Refusal(description: "cannot give the socket \(shownPath) to group \(DiagnosticText.quoted(group ?? "")): \(error)")
             }
+        }
+        do {
+            try folder.setMode(of: Self.privateName, to: mode)
+        } catch {
+            throw Refusal(description: "cannot set the mode of the socket \(shownPath): \(error)")
         }
         do throws(Errno) {
             try systemCall { listen(made.rawValue, Self.backlog) }

@@ -28,8 +28,8 @@ final class PrivateFolder {
             let info = try opened.status()
             // Someone who may write to the folder around it could have put another folder at
             // this name between mkdtemp and open (EEXIST: the name was taken): it must be the
-            // effective user's, and private.
-            guard info.st_uid == geteuid(), info.st_mode & 0o777 == 0o700 else { throw Errno.exists }
+            // effective user's, and closed to everyone else.
+            guard info.st_uid == geteuid(), info.st_mode & 0o077 == 0 else { throw Errno.exists }
             identity = FileIdentity(info)
         } catch {
             rmdir(path)
@@ -80,6 +80,12 @@ final class PrivateFolder {
     /// Gives `entry` to `group` (fchownat without following a symbolic link); its owner stays.
     func setGroup(of entry: String, to group: gid_t) throws(Errno) {
         try systemCall { fchownat(descriptor.rawValue, entry, uid_t.max, group, AT_SYMLINK_NOFOLLOW) }
+    }
+
+    /// Sets the mode of `entry` (fchmodat: only this user can put anything in the folder, so the
+    /// entry is what this program made there).
+    func setMode(of entry: String, to mode: mode_t) throws(Errno) {
+        try systemCall { fchmodat(descriptor.rawValue, entry, mode, 0) }
     }
 
     /// Links `entry` to `target` (linkat), failing with EEXIST when anything is at `target`: a
