@@ -1,14 +1,15 @@
 import KioskCore
+import KioskPlatform
 
 /// The display backends, and the choice among them: the one `--backend` names, or for `auto`
 /// the first that is offered in this environment and opens, in the order of `all`. Falling back
 /// past one that is offered but fails is said on stderr, with why.
 enum BackendRegistry {
     /// Every backend, in the order `--backend auto` tries them.
-    static let all: [any DisplayBackend.Type] = [
+    static var all: [any DisplayBackend.Type] { [
         WaylandBackend.self,
         X11Backend.self,
-    ]
+    ] }
 
     /// Opens the backend `options` choose, drawing text with `glyphs`.
     static func open(_ options: LaunchOptions, glyphs: FontChain) throws(StartupError) -> any DisplayBackend {

@@ -1,4 +1,5 @@
 import KioskCore
+import KioskPlatform
 
 /// One way of putting the overlay on screen, as a Plymouth renderer plug-in is: it opens its
 /// displays, presents the frames the loop draws for them, waits for its own events, holds input

@@ -1,6 +1,7 @@
 import Glibc
 internal import CKioskPlatform
 import KioskCore
+import KioskPlatform
 
 /// The live overlay: opens the display, starts the readers and runs the render loop until
 /// `quit`, a signal, or (with `--exit-on-eof`) the end of input; every end goes through

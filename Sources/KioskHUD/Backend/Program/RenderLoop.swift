@@ -1,6 +1,7 @@
 import Glibc
 internal import CKioskPlatform
 import KioskCore
+import KioskPlatform
 
 /// The live loop, a thin adapter around the pure `LoopPolicy`: it waits (in its backend's event
 /// wait until the policy's next tick, or until the inbox wakes it), steps the policy with what

@@ -2,6 +2,7 @@ import Glibc
 internal import CSDL
 import KioskCore
 import KioskRaster
+import KioskPlatform
 
 /// `--snapshot FILE.png`: applies every command on stdin, renders the frame at `--at` seconds
 /// with the real renderer into an offscreen surface, and writes it as a PNG with straight alpha

@@ -1,4 +1,5 @@
 import KioskCore
+import KioskPlatform
 
 /// Why the overlay could not start, each with the exit status it ends with: the one place
 /// where failures become statuses.

@@ -2,6 +2,7 @@ internal import CSDL
 internal import CKioskPlatform
 import KioskCore
 import KioskRaster
+import KioskPlatform
 
 /// The fonts a message is drawn with, in order of preference: each character is drawn in the
 /// first font that has its glyph, so a message mixing scripts ("ECG 心電 ЕКГ") draws every run in

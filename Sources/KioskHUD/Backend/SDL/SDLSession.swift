@@ -1,6 +1,7 @@
 import Glibc
 internal import CSDL
 import KioskCore
+import KioskPlatform
 
 /// SDL's video or SDL_ttf, initialised for as long as this object lives (SDL_Init or TTF_Init;
 /// SDL_Quit or TTF_Quit on release). The fonts keep one for SDL_ttf; the X11 backend, the only

@@ -1,4 +1,5 @@
 import KioskCore
+import KioskPlatform
 
 /// Wayland layer surfaces on the overlay layer, one an output, and the compositor's connection
 /// the loop waits on. Blocking takes the keyboard exclusively and every pixel as input region,

@@ -1,6 +1,7 @@
 import Glibc
 internal import CKioskWayland
 import KioskCore
+import KioskPlatform
 
 /// The connection to the Wayland compositor with the globals the overlay needs, and the wait
 /// for its events (kw_connect, kw_wait). Only the loop's thread uses it, except for `wake`.

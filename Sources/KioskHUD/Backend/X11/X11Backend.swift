@@ -1,6 +1,7 @@
 internal import CSDL
 internal import CKioskPlatform
 import KioskCore
+import KioskPlatform
 
 /// SDL windows on an X server (XWayland too), one a display, or one plain development window
 /// (`--window WxH`), and SDL's event queue the loop waits in; a wake-up is an SDL user event.

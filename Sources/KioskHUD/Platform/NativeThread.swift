@@ -1,16 +1,16 @@
 import Glibc
-internal import CKioskPlatform
+internal import CKioskSystem
 
 /// Starts a detached POSIX thread running a closure (pthread_create), without Foundation.
-enum NativeThread {
+package enum NativeThread {
     /// A thread that could not be started.
-    struct StartFailure: Error, CustomStringConvertible {
+    package struct StartFailure: Error, CustomStringConvertible {
         /// The thread's name.
-        var name: String
-        /// pthread_create's error number.
-        var code: Int32
+        package var name: String
+        /// Why: pthread_create's error number.
+        package var reason: Errno
 
-        var description: String { "cannot start the \(name) thread: \(String(cString: strerror(code)))" }
+        package var description: String { "cannot start the \(name) thread: \(reason)" }
     }
 
     /// Each thread's stack: the threads read, write and wait, so a small stack is plenty, and a
@@ -28,7 +28,7 @@ enum NativeThread {
 
     /// Runs `body` on a new detached thread named `name` (at most 15 bytes are kept); throws when
     /// the system refuses the thread.
-    static func start(name: String, _ body: @escaping @Sendable () -> Void) throws(StartFailure) {
+    package static func start(name: String, _ body: @escaping @Sendable () -> Void) throws(StartFailure) {
         let job = Unmanaged.passRetained(Job(name: name, body: body)).toOpaque()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
@@ -36,16 +36,16 @@ enum NativeThread {
         pthread_attr_setstacksize(&attributes, stackBytes)
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
         var thread = pthread_t()
-        let status = pthread_create(&thread, &attributes, { context in
+        let started = Result { () throws(Errno) in try numberedCall { pthread_create(&thread, &attributes, { context in
             guard let context else { return nil }
             let job = Unmanaged<Job>.fromOpaque(context).takeRetainedValue()
-            kp_name_this_thread(job.name)
+            ks_name_this_thread(job.name)
             job.body()
             return nil
-        }, job)
-        guard status == 0 else {
+        }, job) } }
+        if case .failure(let reason) = started {
             Unmanaged<Job>.fromOpaque(job).release()
-            throw StartFailure(name: name, code: status)
+            throw StartFailure(name: name, reason: reason)
         }
     }
 }

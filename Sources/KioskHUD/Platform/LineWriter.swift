@@ -4,9 +4,9 @@ import Glibc
 /// the render loop never blocks on a host that does not read: while the queue is full, new lines
 /// are dropped; once the descriptor is closed or broken, every line is dropped (SIGPIPE is
 /// ignored).
-final class LineWriter: @unchecked Sendable {
+package final class LineWriter: @unchecked Sendable {
     /// The most lines waiting at once (about 1 MB at most).
-    static let capacity = 16384
+    package static let capacity = 16384
 
     /// Every writer made, so the program's finish can drain them all.
     private static let all = LockedValue<[LineWriter]>([])
@@ -26,7 +26,7 @@ final class LineWriter: @unchecked Sendable {
 
     /// Starts the writer thread for `descriptor`, named `name` (for ps and gdb); throws when the
     /// thread cannot start.
-    init(descriptor: Int32, name: String) throws(NativeThread.StartFailure) {
+    package init(descriptor: Int32, name: String) throws(NativeThread.StartFailure) {
         self.descriptor = descriptor
         writesDirectly = false
         try NativeThread.start(name: name) { [self] in run() }
@@ -49,7 +49,7 @@ final class LineWriter: @unchecked Sendable {
 
     /// Queues `line` (a newline is added), or drops it when the queue is full or the descriptor
     /// is gone.
-    func post(_ line: String) {
+    package func post(_ line: String) {
         guard !Self.isEveryWriterClosed.withLock({ $0 }) else { return }
         if writesDirectly {
             guard !condition.locked({ isBroken }) else { return }

@@ -7,55 +7,55 @@ import KioskCore
 /// fstat: anything but a regular file is refused. Everything after reads through that same
 /// descriptor, so nothing can swap the file between the check and the use. Owns the descriptor
 /// and closes it when it goes away.
-final class RegularFile {
+package final class RegularFile {
     /// Why a path cannot be read as a regular file: it cannot be opened, or it names something
     /// else (a FIFO, a device, a directory, a socket).
-    struct Refusal: Error, Sendable, CustomStringConvertible {
+    package struct Refusal: Error, Sendable, CustomStringConvertible {
         /// The path as given.
-        var path: String
+        package var path: String
         /// What is wrong, without the path: "is a FIFO, not a regular file", "No such file or
         /// directory".
-        var reason: String
+        package var reason: String
 
-        var description: String { "\(DiagnosticText.shown(path)): \(reason)" }
+        package var description: String { "\(DiagnosticText.shown(path)): \(reason)" }
     }
 
     /// The path it was opened as.
-    let path: String
-    private let descriptor: Int32
+    package let path: String
+    private let file: FileDescriptor
 
     /// Opens `path` (open with O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, then fstat) and
     /// makes sure it is a regular file; reads on it then block as on any regular file.
-    init(opening path: String) throws(Refusal) {
+    package init(opening path: String) throws(Refusal) {
         self.path = path
-        let opened = retryingInterrupted { open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
-        guard opened >= 0 else { throw Refusal(path: path, reason: String(cString: strerror(errno))) }
-        var info = stat()
-        guard fstat(opened, &info) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(opened)
-            throw Refusal(path: path, reason: reason)
+        let info: stat
+        do throws(Errno) {
+            file = try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
+            info = try file.status()
+        } catch {
+            throw Refusal(path: path, reason: error.description)
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
-            close(opened)
             throw Refusal(path: path, reason: "is \(Self.kind(of: info.st_mode)), not a regular file")
         }
-        _ = fcntl(opened, F_SETFL, fcntl(opened, F_GETFL) & ~O_NONBLOCK)
-        descriptor = opened
+        // A regular file's reads never wait long; the flag only kept the open from waiting.
+        try? file.setNonBlocking(false)
     }
 
-    deinit { close(descriptor) }
-
     /// The file's first `limitBytes` bytes (all of it when it is shorter).
-    func read(atMost limitBytes: Int) throws(Refusal) -> [UInt8] {
+    package func read(atMost limitBytes: Int) throws(Refusal) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: min(65536, max(1, limitBytes)))
         while bytes.count < limitBytes {
             let wanted = min(chunk.count, limitBytes - bytes.count)
-            let count = chunk.withUnsafeMutableBytes { buffer in retryingInterrupted { Glibc.read(descriptor, buffer.baseAddress, wanted) } }
-            guard count >= 0 else { throw Refusal(path: path, reason: String(cString: strerror(errno))) }
-            if count == 0 { break }
-            bytes += chunk[0..<count]
+            let count = chunk.withUnsafeMutableBytes { buffer in
+                Result { () throws(Errno) in try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<wanted])) }
+            }
+            switch count {
+            case .success(0): return bytes
+            case .success(let read): bytes += chunk[0..<read]
+            case .failure(let error): throw Refusal(path: path, reason: error.description)
+            }
         }
         return bytes
     }
@@ -63,9 +63,8 @@ final class RegularFile {
     /// A C stream reading the same open file (fdopen on a duplicate of the descriptor), for
     /// libraries that read through `FILE *`; the caller closes it (fclose). Nil when it cannot be
     /// made.
-    func stream() -> UnsafeMutablePointer<FILE>? {
-        let duplicate = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
-        guard duplicate >= 0 else { return nil }
+    package func stream() -> UnsafeMutablePointer<FILE>? {
+        guard let duplicate = try? systemCall({ fcntl(file.rawValue, F_DUPFD_CLOEXEC, 0) }) else { return nil }
         guard let stream = fdopen(duplicate, "rb") else {
             close(duplicate)
             return nil
@@ -74,7 +73,7 @@ final class RegularFile {
     }
 
     /// What a file of `mode` is, for a message: "a FIFO", "a directory".
-    static func kind(of mode: mode_t) -> String {
+    package static func kind(of mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFIFO: return "a FIFO"
         case S_IFCHR: return "a character device"

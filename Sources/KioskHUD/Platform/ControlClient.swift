@@ -4,9 +4,9 @@ import KioskCore
 /// `kiosk-spinner send`'s end of the control socket: a connection to a listening overlay that
 /// carries one `ControlConversation`, writing its request and reading the overlay's lines at
 /// once (poll), so neither side can fill the other's buffer and wait for ever.
-final class ControlClient {
+package final class ControlClient {
     /// Why the exchange did not end with the overlay's answers.
-    enum Failure: Error, CustomStringConvertible {
+    package enum Failure: Error, CustomStringConvertible {
         /// No overlay listens at the path (or it may not be reached): the connect failed.
         case noOverlay(path: String, reason: UnixSocketAddress.Errno)
         /// The deadline passed before `missing` came.
@@ -14,7 +14,7 @@ final class ControlClient {
         /// Reading or writing the connection failed.
         case broken(UnixSocketAddress.Errno)
 
-        var description: String {
+        package var description: String {
             switch self {
             case .noOverlay(let path, let reason):
                 return "no overlay listens on \(DiagnosticText.shown(path)): \(reason)"
@@ -27,12 +27,12 @@ final class ControlClient {
     }
 
     /// The longest line read from the overlay (its lines are far shorter).
-    static let lineLimitBytes = 1 << 20
+    package static let lineLimitBytes = 1 << 20
 
     private let descriptor: Int32
 
     /// Connects to the overlay listening on `path`.
-    init(path: String) throws(Failure) {
+    package init(path: String) throws(Failure) {
         switch UnixSocketAddress.connect(to: path) {
         case .success(let connected):
             descriptor = connected
@@ -46,7 +46,7 @@ final class ControlClient {
 
     /// Carries `conversation` through until it is complete or the overlay closes the connection,
     /// handing each line to print to `show`; at most `seconds` (nil: no limit). Returns how it ended.
-    func exchange(_ conversation: inout ControlConversation, within seconds: Double?,
+    package func exchange(_ conversation: inout ControlConversation, within seconds: Double?,
                   show: (String) -> Void) throws(Failure) -> ControlConversation.Ending {
         let deadline = seconds.map { MonotonicClock.deadline(inSeconds: $0) }
         var unsent = Array(conversation.request.utf8)[...]

@@ -1,6 +1,5 @@
 import Glibc
 import KioskCore
-import Synchronization
 
 /// Reads commands from a named FIFO as well as stdin, for hosts that cannot hold our stdin
 /// (psplash-write, shell scripts, several writers taking turns). A command ends at a newline or
@@ -24,9 +23,9 @@ import Synchronization
 /// with no reader makes every later blocking writer hang), provided it is still the same file
 /// and belongs to the user running the program; another user's FIFO, used with `trustsOthers`,
 /// is that user's to remove. Once reading started, the FIFO stays open until the program exits.
-final class FIFOReader: Sendable {
+package final class FIFOReader: Sendable {
     /// Why the FIFO cannot be used.
-    enum Problem: Error, CustomStringConvertible {
+    package enum Problem: Error, CustomStringConvertible {
         /// The path cannot be the FIFO (not a FIFO, a link, a FIFO others may write to): the
         /// options or the files are wrong, and trying again cannot help.
         case refused(String)
@@ -34,7 +33,7 @@ final class FIFOReader: Sendable {
         /// system's state, which may change.
         case unavailable(String)
 
-        var description: String {
+        package var description: String {
             switch self {
             case .refused(let text), .unavailable(let text): return text
             }
@@ -42,18 +41,19 @@ final class FIFOReader: Sendable {
     }
 
     /// The FIFO's path.
-    let path: String
+    package let path: String
     /// Accept a FIFO of another user, or one that others may write to.
-    let trustsOthers: Bool
+    package let trustsOthers: Bool
     /// Hold the FIFO to the rule on every open: it was found, not made here, and others are not
     /// trusted.
     private let checksTrust: Bool
     /// The FIFO checked at start; every later open must find this one.
     private let identity: FileIdentity
-    /// The descriptor opened at start, read by the reader thread.
-    private let firstDescriptor: Int32
-    /// True once the reader thread owns `firstDescriptor`; until then this object closes it.
-    private let isHandedOver = Atomic<Bool>(false)
+    /// The descriptor opened at start, until the reader thread takes it: once reading stopped,
+    /// nothing here may keep the FIFO open (a writer must then see that nobody reads).
+    private let firstDescriptor: LockedValue<FileDescriptor?>
+    /// Where the reader says why it stopped reading (stderr, through `Diagnostics`).
+    private let report: @Sendable (String) -> Void
 
     /// How often a FIFO is made under a fresh temporary name when the name or the path was
     /// taken meanwhile, before giving up.
@@ -62,26 +62,31 @@ final class FIFOReader: Sendable {
     /// Opens `path` for reading, making it with `mode` (less the umask, as mkfifo does) when
     /// missing. An existing FIFO that another user owns, or that its group or others may write
     /// to, is refused unless `trustsOthers`. When the FIFO cannot be made, the message ends with
-    /// `relocation`, advice on putting it elsewhere.
-    init(path: String, mode: mode_t, trustsOthers: Bool, relocation: String) throws(Problem) {
+    /// `relocation`, advice on putting it elsewhere. Once reading, why it stopped goes to `report`.
+    package init(path: String, mode: mode_t, trustsOthers: Bool, relocation: String,
+                 report: @escaping @Sendable (String) -> Void = Diagnostics.report) throws(Problem) {
         self.path = path
         self.trustsOthers = trustsOthers
+        self.report = report
         let shownPath = DiagnosticText.shown(path)
         for _ in 0..<Self.creationAttempts {
             var info = stat()
-            if lstat(path, &info) == 0 {
+            switch Result(catching: { () throws(Errno) in try systemCall { lstat(path, &info) } }) {
+            case .success:
                 guard info.st_mode & S_IFMT == S_IFIFO else {
                     throw .refused("\(shownPath) exists and is not a FIFO; refusing to use it")
                 }
-                (firstDescriptor, identity) = try Self.adopt(path, found: info, trustsOthers: trustsOthers)
+                let (descriptor, found) = try Self.adopt(path, found: info, trustsOthers: trustsOthers)
+                (firstDescriptor, identity) = (LockedValue(descriptor), found)
                 checksTrust = !trustsOthers
                 return
+            case .failure(let error) where error != .noSuchFile:
+                throw .unavailable("cannot use \(shownPath): \(error)")
+            case .failure:
+                break
             }
-            guard errno == ENOENT else {
-                throw .unavailable("cannot use \(shownPath): \(String(cString: strerror(errno)))")
-            }
-            if let made = try Self.create(path, mode: mode, relocation: relocation) {
-                (firstDescriptor, identity) = made
+            if let (descriptor, made) = try Self.create(path, mode: mode, relocation: relocation) {
+                (firstDescriptor, identity) = (LockedValue(descriptor), made)
                 checksTrust = false
                 return
             }
@@ -89,24 +94,21 @@ final class FIFOReader: Sendable {
         throw .unavailable("cannot create the FIFO \(shownPath): its name was taken \(Self.creationAttempts) times while it was made")
     }
 
-    deinit {
-        if !isHandedOver.load(ordering: .sequentiallyConsistent) { close(firstDescriptor) }
-    }
-
     /// Opens the FIFO found at `path` (described by `found`) for reading and checks it; it is
     /// removed at exit when it belongs to the running user.
-    private static func adopt(_ path: String, found: stat, trustsOthers: Bool) throws(Problem) -> (Int32, FileIdentity) {
+    private static func adopt(_ path: String, found: stat, trustsOthers: Bool) throws(Problem) -> (FileDescriptor, FileIdentity) {
         let shownPath = DiagnosticText.shown(path)
         if let distrust = distrust(found, trustsOthers: trustsOthers) {
             throw .refused("refusing the FIFO \(shownPath): \(distrust)")
         }
-        let descriptor = openForReading(path)
-        guard descriptor >= 0 else {
-            throw .unavailable("cannot open the FIFO \(shownPath): \(String(cString: strerror(errno)))")
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try openForReading(path)
+        } catch {
+            throw .unavailable("cannot open the FIFO \(shownPath): \(error)")
         }
         let identity = FileIdentity(found)
         if let mismatch = mismatch(descriptor, expected: identity, checksTrust: !trustsOthers) {
-            close(descriptor)
             throw .refused("refusing the FIFO \(shownPath): \(mismatch)")
         }
         if found.st_uid == geteuid() { ProgramExit.removeAtExit(path, ifStill: identity) }
@@ -116,12 +118,15 @@ final class FIFOReader: Sendable {
     /// Makes a FIFO of `mode` under a temporary name beside `path`, opens it for reading, then
     /// links it to `path`, so it is never seen there without a reader. Returns nil when something
     /// else took `path` meanwhile.
-    private static func create(_ path: String, mode: mode_t, relocation: String) throws(Problem) -> (Int32, FileIdentity)? {
+    private static func create(_ path: String, mode: mode_t, relocation: String) throws(Problem) -> (FileDescriptor, FileIdentity)? {
         let shownPath = DiagnosticText.shown(path)
         let temporary = temporaryName(beside: path)
-        guard mkfifo(temporary, mode) == 0 else {
-            if errno == EEXIST { return nil }
-            throw .unavailable("cannot create the FIFO \(shownPath): \(String(cString: strerror(errno))); \(relocation)")
+        do throws(Errno) {
+            try systemCall { mkfifo(temporary, mode) }
+        } catch where error == .exists {
+            return nil
+        } catch {
+            throw .unavailable("cannot create the FIFO \(shownPath): \(error); \(relocation)")
         }
         // Only the FIFO made here goes, under either name, at exit or on the way out.
         ProgramExit.removeAtExit(temporary, ifStill: FileIdentity(atPath: temporary))
@@ -129,23 +134,29 @@ final class FIFOReader: Sendable {
             unlink(temporary)
             ProgramExit.keepAtExit(temporary)
         }
-        let descriptor = openForReading(temporary)
-        guard descriptor >= 0 else {
-            throw .unavailable("cannot open the FIFO \(shownPath) it made: \(String(cString: strerror(errno)))")
+        let descriptor: FileDescriptor
+        let info: stat
+        do {
+            descriptor = try openForReading(temporary)
+        } catch {
+            throw .unavailable("cannot open the FIFO \(shownPath) it made: \(error)")
         }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFIFO else {
-            close(descriptor)
+        do throws(Errno) {
+            info = try descriptor.status()
+        } catch {
+            throw .refused("the FIFO \(shownPath) was replaced right after it was created; refusing to use it")
+        }
+        guard info.st_mode & S_IFMT == S_IFIFO else {
             throw .refused("the FIFO \(shownPath) was replaced right after it was created; refusing to use it")
         }
         let identity = FileIdentity(info)
         ProgramExit.removeAtExit(path, ifStill: identity)
-        guard link(temporary, path) == 0 else {
-            let failure = errno
-            close(descriptor)
+        do throws(Errno) {
+            try systemCall { link(temporary, path) }
+        } catch {
             ProgramExit.keepAtExit(path)
-            if failure == EEXIST { return nil }
-            throw .unavailable("cannot create the FIFO \(shownPath): \(String(cString: strerror(failure))); \(relocation)")
+            if error == .exists { return nil }
+            throw .unavailable("cannot create the FIFO \(shownPath): \(error); \(relocation)")
         }
         return (descriptor, identity)
     }
@@ -159,11 +170,10 @@ final class FIFOReader: Sendable {
     }
 
     /// Opens the FIFO at `path` for reading without waiting for a writer, then makes the
-    /// descriptor's reads block (the reader thread polls before reading). -1 with errno on failure.
-    private static func openForReading(_ path: String) -> Int32 {
-        let descriptor = retryingInterrupted { open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY) }
-        guard descriptor >= 0 else { return descriptor }
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    /// descriptor's reads block (the reader thread polls before reading).
+    private static func openForReading(_ path: String) throws(Errno) -> FileDescriptor {
+        let descriptor = try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY)
+        try descriptor.setNonBlocking(false)
         return descriptor
     }
 
@@ -186,9 +196,13 @@ final class FIFOReader: Sendable {
 
     /// Why the FIFO opened as `descriptor` is not the one `expected` (or, when `checksTrust`, no
     /// longer passes the rule), or nil when it is.
-    private static func mismatch(_ descriptor: Int32, expected: FileIdentity, checksTrust: Bool) -> String? {
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return String(cString: strerror(errno)) }
+    private static func mismatch(_ descriptor: FileDescriptor, expected: FileIdentity, checksTrust: Bool) -> String? {
+        let info: stat
+        do throws(Errno) {
+            info = try descriptor.status()
+        } catch {
+            return error.description
+        }
         guard info.st_mode & S_IFMT == S_IFIFO else { return "it is now \(RegularFile.kind(of: info.st_mode))" }
         guard FileIdentity(info) == expected else { return "it was replaced by another FIFO" }
         return checksTrust ? distrust(info, trustsOthers: false) : nil
@@ -196,46 +210,40 @@ final class FIFOReader: Sendable {
 
     /// Opens the FIFO again for the next writer, or reports why not (nil): it must still be the
     /// FIFO checked at start.
-    private func reopen() -> Int32? {
+    private func reopen() -> FileDescriptor? {
         let shownPath = DiagnosticText.shown(path)
-        let descriptor = Self.openForReading(path)
-        guard descriptor >= 0 else {
-            Diagnostics.report("cannot open the FIFO \(shownPath): \(String(cString: strerror(errno))); no longer reading it")
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try Self.openForReading(path)
+        } catch {
+            report("cannot open the FIFO \(shownPath): \(error); no longer reading it")
             return nil
         }
         if let mismatch = Self.mismatch(descriptor, expected: identity, checksTrust: checksTrust) {
-            close(descriptor)
-            Diagnostics.report("refusing the FIFO \(shownPath): \(mismatch); no longer reading it")
+            report("refusing the FIFO \(shownPath): \(mismatch); no longer reading it")
             return nil
         }
         return descriptor
     }
 
-    /// Waits until `descriptor` has something to read, or every writer left (poll). False when
-    /// polling fails.
-    private static func waitForWriter(_ descriptor: Int32) -> Bool {
-        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        return retryingInterrupted { poll(&entry, 1, -1) } > 0
-    }
-
     /// Starts reading on a thread of its own; each writer's commands are posted to `inbox`.
-    func start(inbox: CommandInbox) throws(NativeThread.StartFailure) {
-        isHandedOver.store(true, ordering: .sequentiallyConsistent)
+    package func start(inbox: CommandInbox) throws(NativeThread.StartFailure) {
+        guard let first = firstDescriptor.withLock({ taken in defer { taken = nil }; return taken }) else { return }
         try NativeThread.start(name: "fifo reader") { [self] in
             var stream = CommandStream(lineLimitBytes: LaunchOptions.lineLimitBytes, endsAtNUL: true)
-            var descriptor = firstDescriptor
+            var descriptor = first
             while true {
-                guard Self.waitForWriter(descriptor) else {
-                    Diagnostics.report("cannot wait on the FIFO \(DiagnosticText.shown(path)): \(String(cString: strerror(errno))); no longer reading it")
-                    close(descriptor)
+                // Until something can be read, or every writer left.
+                do throws(Errno) {
+                    _ = try descriptor.poll(for: Int16(POLLIN), milliseconds: -1)
+                } catch {
+                    report("cannot wait on the FIFO \(DiagnosticText.shown(path)): \(error); no longer reading it")
                     return
                 }
-                InputReader.drain(descriptor, into: &stream, from: .fifo, inbox: inbox)
+                InputReader.drain(descriptor.rawValue, into: &stream, from: .fifo, inbox: inbox)
                 // Every writer has left. The next one finds a reader: the new descriptor is open
-                // before the old one closes.
-                let next = reopen()
-                close(descriptor)
-                guard let next else { return }
+                // before the old one closes (when `descriptor` is replaced).
+                guard let next = reopen() else { return }
                 descriptor = next
             }
         }

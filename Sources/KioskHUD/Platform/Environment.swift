@@ -17,12 +17,12 @@ public enum Environment {
     }
 
     /// The value of environment variable `name`, or nil when unset.
-    static func value(_ name: String) -> String? {
+    package static func value(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
 
     /// The absolute path of the running program (/proc/self/exe), or nil.
-    static var executablePath: String? {
+    package static var executablePath: String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard length > 0 else { return nil }
@@ -30,7 +30,7 @@ public enum Environment {
     }
 
     /// True when `path` names a file this process may read.
-    static func isReadable(_ path: String) -> Bool {
+    package static func isReadable(_ path: String) -> Bool {
         access(path, R_OK) == 0
     }
 }

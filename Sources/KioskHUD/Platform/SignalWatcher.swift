@@ -49,7 +49,7 @@ public enum SignalWatcher {
 
     /// Tells `handler` (once, from the watcher's thread) when a stop signal arrives: the loop
     /// then ends through the program's finish.
-    static func whenStopping(_ handler: @escaping @Sendable (Int32) -> Void) {
+    package static func whenStopping(_ handler: @escaping @Sendable (Int32) -> Void) {
         onStop.withLock { $0 = handler }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import KioskHUD
+@testable import KioskPlatform
 
 /// The FIFO rule: only the running user's FIFO, writable by nobody else, unless told otherwise.
 @Suite struct FIFOTrustTests {

@@ -8,9 +8,9 @@ import KioskCore
 /// At the end of a pipe or file it posts `endOfInput` and stops. On a terminal, Ctrl-D ends
 /// only what was typed so far: the end is posted and reading goes on, so a person testing by
 /// hand can type again.
-enum InputReader {
+package enum InputReader {
     /// Starts the reader thread on stdin.
-    static func start(dialect: CommandParser.Dialect, inbox: CommandInbox) throws(NativeThread.StartFailure) {
+    package static func start(dialect: CommandParser.Dialect, inbox: CommandInbox) throws(NativeThread.StartFailure) {
         let isTerminal = isatty(STDIN_FILENO) == 1
         try NativeThread.start(name: "stdin reader") {
             var stream = CommandStream(lineLimitBytes: LaunchOptions.lineLimitBytes, dialect: dialect)
@@ -38,13 +38,13 @@ enum InputReader {
     /// Reads `descriptor` to its end in chunks, retrying reads interrupted by signals. Returns
     /// true at the end of input, false after a read error.
     @discardableResult
-    static func forEachChunk(of descriptor: Int32, _ body: (UnsafeRawBufferPointer) -> Void) -> Bool {
-        let capacity = 64 * 1024
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 1)
+    package static func forEachChunk(of descriptor: Int32, _ body: (UnsafeRawBufferPointer) -> Void) -> Bool {
+        let input = FileDescriptor(borrowing: descriptor)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
         defer { buffer.deallocate() }
         while true {
-            let count = retryingInterrupted { Glibc.read(descriptor, buffer.baseAddress, capacity) }
-            guard count > 0 else { return count == 0 }
+            guard let count = try? input.read(into: buffer) else { return false }
+            guard count > 0 else { return true }
             body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import KioskHUD
+@testable import KioskPlatform
 
 /// Opening settings files and fonts: never blocking, never anything but a regular file.
 @Suite(.timeLimit(.minutes(1))) struct RegularFileTests {

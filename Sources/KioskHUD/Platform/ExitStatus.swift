@@ -24,7 +24,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
 extension ExitStatus {
     /// The status a loop's exit ends with: success, unless zenity's `--timeout` ran out or the
     /// display went away.
-    init(_ reason: ExitReason) {
+    package init(_ reason: ExitReason) {
         switch reason {
         case .quit, .endOfInput, .stopSignal, .windowClosed, .autoClose, .progressFinished: self = .success
         case .timedOut: self = .timedOut

@@ -7,9 +7,9 @@ import KioskCore
 /// fills), so memory never grows with input; the loop is woken before any reader waits, so a
 /// full inbox is always emptied. Control inputs (a stop signal, the grab's status) never wait.
 /// Wake-ups are coalesced: one is pending at most until the loop takes the inbox.
-final class CommandInbox: @unchecked Sendable {
+package final class CommandInbox: @unchecked Sendable {
     /// The most host lines waiting at once.
-    static let capacity = 8192
+    package static let capacity = 8192
 
     private let wake: @Sendable () -> Bool
 
@@ -21,12 +21,12 @@ final class CommandInbox: @unchecked Sendable {
     /// Creates an inbox that calls `wake` (from any thread) when the loop should look at it;
     /// `wake` returns false when the wake-up could not be sent (it is tried again at the next
     /// post).
-    init(wake: @escaping @Sendable () -> Bool) {
+    package init(wake: @escaping @Sendable () -> Bool) {
         self.wake = wake
     }
 
     /// Adds host inputs in order, waiting while the inbox is full.
-    func post(_ newItems: [LoopInput]) {
+    package func post(_ newItems: [LoopInput]) {
         condition.locked {
             for item in newItems {
                 while items.count >= Self.capacity {
@@ -40,7 +40,7 @@ final class CommandInbox: @unchecked Sendable {
     }
 
     /// Adds an input that must not wait (a stop signal, the grab's status), even when full.
-    func postControl(_ item: LoopInput) {
+    package func postControl(_ item: LoopInput) {
         condition.locked {
             items.append(item)
             wakeOnce()
@@ -48,7 +48,7 @@ final class CommandInbox: @unchecked Sendable {
     }
 
     /// Takes every waiting input, oldest first.
-    func takeAll() -> [LoopInput] {
+    package func takeAll() -> [LoopInput] {
         condition.locked {
             let taken = items
             items.removeAll(keepingCapacity: true)

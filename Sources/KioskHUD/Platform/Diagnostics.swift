@@ -29,12 +29,6 @@ public enum Diagnostics {
     /// when the descriptor is closed or broken.
     @discardableResult
     public static func writeAll(_ text: String, to descriptor: Int32) -> Bool {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { buffer in retryingInterrupted { write(descriptor, buffer.baseAddress, buffer.count) } }
-            guard written > 0 else { return false }
-            bytes = bytes.dropFirst(written)
-        }
-        return true
+        (try? FileDescriptor(borrowing: descriptor).writeAll(text.utf8)) != nil
     }
 }
