@@ -21,10 +21,11 @@ extension RenderingSuites {
         timing.fadeSeconds = 0
         var appearance = Appearance()
         if !coloured { for outcome in Outcome.allCases { appearance[.mark(outcome)] = .white } }
-        var scene = OverlayScene(screen: Size(width: 400, height: 300), appearance: appearance, timing: timing,
-                                 clock: FixedStepClock(), state: HUDState(isVisible: true, message: "Please wait..."))
-        scene.apply(command, atTick: 0)
-        let frame = scene.frame(atTick: 0, measurer: font)
+        var session = HostSession(appearance: appearance, timing: timing, clock: FixedStepClock(),
+                                  state: HUDState(isVisible: true, message: "Please wait..."))
+        session.apply(command, atTick: 0)
+        var composer = FrameComposer(screen: Size(width: 400, height: 300))
+        let frame = composer.frame(of: session, atTick: 0, measurer: font)
         let surface = PixelBuffer(width: 400, height: 300)
         _ = try FrameRenderer(target: surface, glyphs: font).draw(frame)
         return (surface, frame)

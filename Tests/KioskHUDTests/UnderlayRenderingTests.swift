@@ -31,9 +31,10 @@ extension RenderingSuites {
         }
     }
 
-    private func scene() -> OverlayScene {
-        OverlayScene(screen: Self.screen, appearance: Appearance(), clock: FixedStepClock(ticksPerSecond: 60),
-                     state: HUDState(isVisible: true, message: "Please wait..."))
+    /// A visible session showing "Please wait..." on a 60-tick clock.
+    private func newSession() -> HostSession {
+        HostSession(appearance: Appearance(), clock: FixedStepClock(ticksPerSecond: 60),
+                    state: HUDState(isVisible: true, message: "Please wait..."))
     }
 
     /// Expects `live` to be `snapshot` drawn over `underlay` in `area`, within rounding.
@@ -60,8 +61,9 @@ extension RenderingSuites {
 
     @Test(arguments: [false, true])
     func liveFramesAreTheSnapshotsOverTheScreenBeneath(blocking: Bool) throws {
-        var overlay = scene()
-        if blocking { overlay.apply(.block(true), atTick: 0) }
+        var session = newSession()
+        var composer = FrameComposer(screen: Self.screen)
+        if blocking { session.apply(.block(true), atTick: 0) }
         let live = PixelBuffer(width: Self.screen.width, height: Self.screen.height)
         let snapshot = PixelBuffer(width: Self.screen.width, height: Self.screen.height)
         let liveRenderer = FrameRenderer(target: live, glyphs: font)
@@ -70,10 +72,10 @@ extension RenderingSuites {
         // Whole, a wheel step alone, and mid-fade.
         for tick in [0, 2, 8] {
             if tick == 8 {
-                overlay.apply(.hide, atTick: 3)
-                overlay.advance(to: tick)
+                session.apply(.hide, atTick: 3)
+                session.advance(to: tick)
             }
-            let frame = overlay.frame(atTick: tick, measurer: font)
+            let frame = composer.frame(of: session, atTick: tick, measurer: font)
             _ = try liveRenderer.draw(frame)
             _ = try snapshotRenderer.draw(frame)
             let panel = try #require(frame.panel)
@@ -85,10 +87,11 @@ extension RenderingSuites {
     }
 
     @Test func aNewUnderlayRedrawsThePanelOverIt() throws {
-        var overlay = scene()
+        let session = newSession()
+        var composer = FrameComposer(screen: Self.screen)
         let live = PixelBuffer(width: Self.screen.width, height: Self.screen.height)
         let renderer = FrameRenderer(target: live, glyphs: font)
-        let frame = overlay.frame(atTick: 0, measurer: font)
+        let frame = composer.frame(of: session, atTick: 0, measurer: font)
         _ = try renderer.draw(frame)
         renderer.underlay = Self.beneath()
         let dirty = try renderer.draw(frame)
