@@ -47,6 +47,12 @@ public enum ProgramExit {
         procedure.drainAtExit(drain)
     }
 
+    /// Also runs `closing` at exit, after the drains (or a late caller's wait): what gives a
+    /// device back (the console's picture and mode after a bare framebuffer).
+    package static func closeAtExit(_ closing: @escaping @Sendable () -> Void) {
+        procedure.closeAtExit(closing)
+    }
+
     /// Reports `last` (when given), writes what is queued (at most `seconds`), removes the
     /// program's files, and exits with `status`. Only the first caller's `last` is reported, so
     /// two threads noticing one failure say it once.
