@@ -10,6 +10,8 @@ import PackageDescription
 //   fontconfig, sd_notify, process attributes).
 // - CKioskWayland (Sources/KioskHUD/Wayland): libwayland-client, wlr-layer-shell surfaces and
 //   wl_shm buffers, with the protocol glue generated from protocol/ (scripts/generate-wayland-glue).
+// - CKioskFramebuffer (Sources/KioskHUD/Framebuffer): bare DRM/KMS dumb buffers (libdrm, through
+//   the CLibDRM system module) and fbdev, with no display server.
 // - KioskHUD (Sources/KioskHUD/Backend): the SDL, X11 and Wayland backends and the programs.
 let package = Package(
     name: "kiosk-spinner",
@@ -37,6 +39,18 @@ let package = Package(
             path: "Sources/KioskHUD/Wayland",
             exclude: ["protocol"],
             linkerSettings: [.linkedLibrary("wayland-client")]
+        ),
+        .systemLibrary(
+            name: "CLibDRM",
+            path: "Sources/KioskHUD/Framebuffer/libdrm",
+            pkgConfig: "libdrm",
+            providers: [.apt(["libdrm-dev"])]
+        ),
+        .target(
+            name: "CKioskFramebuffer",
+            dependencies: ["CLibDRM"],
+            path: "Sources/KioskHUD/Framebuffer",
+            exclude: ["libdrm"]
         ),
         .target(name: "KioskHUD", dependencies: ["KioskCore", "KioskRaster", "CKioskPlatform", "CKioskWayland", "CSDL"],
                 path: "Sources/KioskHUD/Backend"),
