@@ -59,6 +59,9 @@ let package = Package(
         // A virtual pointer on a Wayland seat, for the Wayland end-to-end tests (not installed).
         .executableTarget(name: "kiosk-spinner-test-pointer", path: "Tests/WaylandPointer",
                           linkerSettings: [.linkedLibrary("wayland-client")]),
+        // Draws a known test picture through CKioskFramebuffer, for the QEMU tests (not installed).
+        .executableTarget(name: "kiosk-spinner-test-framebuffer", dependencies: ["CKioskFramebuffer"],
+                          path: "Tests/FramebufferProbe"),
         .testTarget(name: "EndToEndTests", dependencies: ["kiosk-spinner", "kiosk-spinner-test-pointer"]),
     ]
 )
