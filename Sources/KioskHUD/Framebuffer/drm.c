@@ -458,7 +458,8 @@ enum kfb_status kfb_drm_start_screen(struct kfb_drm *device, int index, struct k
     info->height = screen->mode.vdisplay;
     info->width_mm = screen->width_mm;
     info->height_mm = screen->height_mm;
-    snprintf(info->name, sizeof info->name, "%s %s %dx%d", node, screen->connector_name, info->width, info->height);
+    snprintf(info->name, sizeof info->name, "%s %s %dx%d (%s, %s)", node, screen->connector_name, info->width,
+             info->height, device->driver, screen->one_buffer ? "1 buffer + DirtyFB" : "2 buffers flipped");
     return KFB_OK;
 }
 

@@ -47,7 +47,10 @@ struct kfb_screen_info {
     int height;
     int width_mm;
     int height_mm;
-    /** "card0 Virtual-1 1280x800" or "fb0 vesafb 16 bpp RGB565". */
+    /**
+     * For messages: "card0 Virtual-1 1280x800 (bochs-drm, 2 buffers flipped)" (the driver and how
+     * frames reach the screen) or "fb0 VESA VGA 1024x768 16 bpp RGB565".
+     */
     char name[96];
 };
 
