@@ -12,8 +12,10 @@
  *   where it would pass W - B).
  *
  * Reads lines from stdin: "step" moves the square (only its old and new places are presented),
- * "quit" gives the screen back and exits 0; so does SIGTERM or SIGINT. Prints one line per event:
- * "ready WxH NAME", "drawn N" (frame N is on the screen: for DRM, its flip has completed),
+ * "restore" calls kfb_restore_all and stays (drawing no more: it shows that the screen comes back
+ * while the device is still open, not only when the kernel closes it), "quit" gives the screen
+ * back and exits 0; so does SIGTERM or SIGINT. Prints one line per event: "ready WxH NAME",
+ * "drawn N" (frame N is on the screen: for DRM, its flip has completed), "restored",
  * "warning TEXT", "error TEXT" (exit 1), "lost" (the device went away: exit 4), "bye". */
 #include <errno.h>
 #include <poll.h>
@@ -174,6 +176,7 @@ int main(int argc, char **argv) {
 
     char line[256];
     size_t length = 0;
+    int restored = 0;
     for (;;) {
         struct pollfd waits[2] = {{.fd = STDIN_FILENO, .events = POLLIN}, {.fd = -1, .events = POLLIN}};
         if (target.drm) waits[1].fd = kfb_drm_fd(target.drm);
@@ -198,7 +201,13 @@ int main(int argc, char **argv) {
         while ((newline = memchr(line, '\n', length))) {
             *newline = '\0';
             if (strcmp(line, "quit") == 0) return finish(0);
-            if (strcmp(line, "step") == 0) {
+            if (strcmp(line, "restore") == 0) {
+                kfb_restore_all();
+                restored = 1;
+                say("%s\n", "restored");
+            } else if (strcmp(line, "step") == 0 && restored) {
+                say("warning %s\n", "no drawing after restore");
+            } else if (strcmp(line, "step") == 0) {
                 struct kfb_rect rects[2] = {square_at(&picture, picture.step), square_at(&picture, picture.step + 1)};
                 fill(&picture, rects[0], BACKGROUND);
                 picture.step++;

@@ -40,6 +40,11 @@ def probe_case(name, boot, modules, device, depth=32, name_pattern="", end="quit
         send("step"),
         expect(DRAWN),
         screen(probe.stepped(depth, tolerance), "step"),
+        # A second step: with two DRM buffers, the one now drawn into must be caught up with the
+        # step it missed.
+        send("step"),
+        expect(DRAWN),
+        screen(probe.stepped(depth, tolerance), "step2"),
     ]
     if end == "quit":
         steps += [send("quit"), expect(r"^bye$"), exits(0)]
@@ -51,6 +56,24 @@ def probe_case(name, boot, modules, device, depth=32, name_pattern="", end="quit
         screen(probe.changed_since_last(), "console-live"),
     ]
     return Case(name, boot, modules, steps, needs=[PROBE])
+
+
+def restore_case(name, boot, modules, device, depth=32):
+    """The probe draws, then "restore": the console is back and live while the probe still runs."""
+    return Case(name, boot, modules, [
+        start(PROBE, *device),
+        expect(READY),
+        expect(DRAWN),
+        screen(probe.picture(depth, RGB565_TOLERANCE if depth == 16 else 0), "picture"),
+        send("restore"),
+        expect(r"^restored$"),
+        screen(probe.console_back(depth), "console"),
+        kmsg(f"kiosk-spinner VM test: the console is back while {name} holds the device"),
+        screen(probe.changed_since_last(), "console-live"),
+        send("quit"),
+        expect(r"^bye$"),
+        exits(0),
+    ], needs=[PROBE])
 
 
 def check_value(name, pattern):
@@ -120,6 +143,9 @@ CASES = [
         exits(0),
         screen(probe.console_back(32), "console"),
     ], needs=[PROBE]),
+    # kfb_restore_all gives the console back while the device is still open (not only the
+    # kernel, when the last descriptor closes).
+    restore_case("bochs-drm-restore-while-open", STD_VESA32, ["bochs"], ["--drm", "/dev/dri/card0"]),
     # fbdev on bochs-drm's fbdev emulation.
     probe_case("bochs-fbdev", STD_VESA32, ["bochs"], ["--fbdev", "/dev/fb0"], 32,
                name_pattern=r"bochs-drmdrmfb"),
@@ -131,6 +157,7 @@ CASES = [
     # vesafb, 24 bpp (three bytes a pixel).
     probe_case("vesafb-24bpp", STD_VESA24, [], ["--fbdev", "/dev/fb0"], 24,
                name_pattern=r"VESA VGA 1024x768 24 bpp RGB888"),
+    restore_case("vesafb-24bpp-restore-while-open", STD_VESA24, [], ["--fbdev", "/dev/fb0"], 24),
     # virtio-gpu: one buffer and DirtyFB.
     probe_case("virtio-gpu-drm", VIRTIO, ["virtio_pci", "virtio-gpu"], ["--drm", "/dev/dri/card0"], 32,
                name_pattern=r"card0 Virtual-1 \d+x\d+ \(virtio_gpu, 1 buffer \+ DirtyFB\)"),
