@@ -13,6 +13,8 @@ import PackageDescription
 //   fontconfig, sd_notify, process attributes).
 // - CKioskWayland (Sources/KioskHUD/Wayland): libwayland-client, wlr-layer-shell surfaces and
 //   wl_shm buffers, with the protocol glue generated from protocol/ (scripts/generate-wayland-glue).
+// - CKioskFramebuffer (Sources/KioskHUD/Framebuffer): bare DRM/KMS dumb buffers (libdrm, through
+//   the CLibDRM system module) and fbdev, with no display server.
 // - KioskHUD (Sources/KioskHUD/Backend): the SDL, X11 and Wayland backends and the programs.
 let package = Package(
     name: "kiosk-spinner",
@@ -44,7 +46,19 @@ let package = Package(
             exclude: ["protocol"],
             linkerSettings: [.linkedLibrary("wayland-client")]
         ),
-        .target(name: "KioskHUD", dependencies: ["KioskCore", "KioskRaster", "KioskPlatform", "CKioskPlatform", "CKioskWayland", "CSDL"],
+        .systemLibrary(
+            name: "CLibDRM",
+            path: "Sources/KioskHUD/Framebuffer/libdrm",
+            pkgConfig: "libdrm",
+            providers: [.apt(["libdrm-dev"])]
+        ),
+        .target(
+            name: "CKioskFramebuffer",
+            dependencies: ["CLibDRM"],
+            path: "Sources/KioskHUD/Framebuffer",
+            exclude: ["libdrm"]
+        ),
+        .target(name: "KioskHUD", dependencies: ["KioskCore", "KioskRaster", "KioskPlatform", "CKioskPlatform", "CKioskFramebuffer", "CKioskWayland", "CSDL"],
                 path: "Sources/KioskHUD/Backend"),
         .executableTarget(name: "kiosk-spinner", dependencies: ["KioskCore", "KioskPlatform", "KioskHUD"]),
         // What several test targets share: a measurer with exact widths, the package's files.
@@ -57,6 +71,9 @@ let package = Package(
         // A virtual pointer on a Wayland seat, for the Wayland end-to-end tests (not installed).
         .executableTarget(name: "kiosk-spinner-test-pointer", path: "Tests/WaylandPointer",
                           linkerSettings: [.linkedLibrary("wayland-client")]),
+        // Draws a known test picture through CKioskFramebuffer, for the QEMU tests (not installed).
+        .executableTarget(name: "kiosk-spinner-test-framebuffer", dependencies: ["CKioskFramebuffer"],
+                          path: "Tests/FramebufferProbe"),
         .testTarget(name: "EndToEndTests", dependencies: ["kiosk-spinner", "kiosk-spinner-test-pointer"]),
     ]
 )

@@ -4,14 +4,17 @@
 #ifndef KIOSK_SPINNER_CKIOSKSYSTEM_SHIM_H
 #define KIOSK_SPINNER_CKIOSKSYSTEM_SHIM_H
 
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE 1
-#endif
+/* No _GNU_SOURCE here: it would change the C library's types (fd_set's fields) from those the
+ * Swift Glibc module sees, and a file importing both would not build. The two GNU calls are
+ * declared as glibc declares them. */
 #include <fcntl.h>
 #include <unistd.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>
 #include <sys/prctl.h>
+
+int pipe2(int ends[2], int flags);
+int accept4(int listener, struct sockaddr *address, socklen_t *length, int flags);
 
 /** pipe2(ends, flags): a pipe made close-on-exec (O_CLOEXEC) at once, with no moment open without. */
 static inline int ks_pipe2(int ends[2], int flags) { return pipe2(ends, flags); }

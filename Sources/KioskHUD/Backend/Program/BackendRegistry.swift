@@ -9,12 +9,14 @@ enum BackendRegistry {
     static var all: [any DisplayBackend.Type] { [
         WaylandBackend.self,
         X11Backend.self,
+        DRMBackend.self,
+        FramebufferBackend.self,
     ] }
 
     /// Opens the backend `options` choose, drawing text with `glyphs`.
     static func open(_ options: LaunchOptions, glyphs: FontChain) throws(StartupError) -> any DisplayBackend {
         guard options.backend == .auto else {
-            guard let named = all.first(where: { $0.choice == options.backend }) else { throw .backendUnavailable(options.backend) }
+            guard let named = all.first(where: { $0.choice == options.backend }) else { throw .noDisplayOffered }
             return try named.open(options, glyphs: glyphs)
         }
         let offered = all.filter { $0.isOffered(for: options) }

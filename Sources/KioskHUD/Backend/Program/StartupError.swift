@@ -14,8 +14,8 @@ enum StartupError: Error, CustomStringConvertible {
     case display(SDLError)
     /// `--backend auto` found nothing to show on: no display server named, no display device.
     case noDisplayOffered
-    /// `--backend` names a backend this build does not have.
-    case backendUnavailable(WindowingBackend)
+    /// A bare display device (DRM or fbdev) could not be used.
+    case framebuffer(FramebufferError)
     /// The Wayland compositor could not show the overlay.
     case wayland(WaylandError)
     /// `--display index` asks for an output the Wayland compositor does not have; it has `count`.
@@ -33,7 +33,8 @@ enum StartupError: Error, CustomStringConvertible {
         switch self {
         case .fifo(.refused), .controlSocket: return .usage
         case .fifo(.unavailable), .fonts, .thread, .blockingGrab: return .failure
-        case .display, .wayland, .noDisplayOffered, .backendUnavailable: return .noDisplay
+        case .display, .wayland, .noDisplayOffered: return .noDisplay
+        case .framebuffer(let error): return error.kind == .lost ? .displayLost : .noDisplay
         case .noSuchDisplay, .noSuchOutput: return .noSuchDisplay
         }
     }
@@ -43,6 +44,7 @@ enum StartupError: Error, CustomStringConvertible {
     var reason: String {
         switch self {
         case .wayland(let error): return "\(error)"
+        case .framebuffer(let error): return "\(error)"
         default: return description
         }
     }
@@ -72,10 +74,15 @@ enum StartupError: Error, CustomStringConvertible {
             let display = Environment.value("DISPLAY").map { " at DISPLAY=\($0)" } ?? ""
             return "cannot show on the X server\(display): \(error)"
         case .noDisplayOffered:
-            return "nothing to show on: neither WAYLAND_DISPLAY nor DISPLAY is set. Set one to a running server, "
-                + "or render a picture with --snapshot FILE.png"
-        case .backendUnavailable(let backend):
-            return "--backend \(backend.rawValue) is not available in this build"
+            return "nothing to show on: neither WAYLAND_DISPLAY nor DISPLAY is set and there is no /dev/dri/card* "
+                + "or /dev/fb0. Set one to a running server, or render a picture with --snapshot FILE.png"
+        case .framebuffer(let error) where error.kind == .busy:
+            return "\(error). A display server holds the screen: show on it (set DISPLAY or WAYLAND_DISPLAY), "
+                + "or stop it first"
+        case .framebuffer(let error) where error.kind == .noPermission:
+            return "\(error). Run the overlay in the group that owns the device (usually video), or as root"
+        case .framebuffer(let error):
+            return "\(error)"
         }
     }
 }
