@@ -31,14 +31,43 @@ import KioskTestSupport
         guard case .outcome(let mark) = frame.indicator else { Issue.record("no outcome mark"); return }
         #expect(mark.kind == .success)
         #expect(frame.panel?.labels.first?.text.lines == ["Done"])
-        #expect(session.nextChangeTick(after: 10) == 100)  // 1.5 s later; the mark does not animate
-        #expect(session.advance(to: 99).isEmpty)
-        #expect(session.advance(to: 100) == [.hidden])
-        frame = composer.frame(of: session, atTick: 100, measurer: FakeMeasurer())
+        #expect(session.nextChangeTick(after: 10) == 130)  // a success stays 2 s; the mark does not animate
+        #expect(session.advance(to: 129).isEmpty)
+        #expect(session.advance(to: 130) == [.hidden])
+        frame = composer.frame(of: session, atTick: 130, measurer: FakeMeasurer())
         #expect(frame.panel == nil)
-        session.apply(.show, atTick: 120)
+        session.apply(.show, atTick: 150)
         #expect(session.settle() == [.shown])
-        #expect(composer.frame(of: session, atTick: 120, measurer: FakeMeasurer()).wheel != nil)
+        #expect(composer.frame(of: session, atTick: 150, measurer: FakeMeasurer()).wheel != nil)
+    }
+
+    /// Unasked, an outcome stays long enough to be read: max(minimum, 0.5 s + 60 ms a character),
+    /// the minimum 2 s for a success and 5 s for an error or a notice; `--dismiss-after` fixes it.
+    @Test(arguments: [
+        (Outcome.success, "Done", nil as Double?, 2.0),
+        (.failure, "Failed", nil, 5.0),
+        (.info, "Ticket printed", nil, 5.0),
+        // 104 characters: 0.5 + 6.24 s.
+        (.failure, "Communication with the infusion pump was lost. Check the cable and restart the device. Error code 0x1F2.",
+         nil, 6.74),
+        (.success, "Saved", 1.0, 1.0),
+    ] as [(Outcome, String, Double?, Double)])
+    func anOutcomeStaysLongEnoughToBeRead(kind: Outcome, text: String, asked: Double?, seconds: Double) {
+        var session = newSession { $0.dismissAfterSeconds = asked }
+        session.advance(to: 0)
+        session.apply(.outcome(kind, message: text), atTick: 0)
+        #expect(session.nextChangeTick(after: 0) == Int((seconds * 60).rounded()), "\(text.count) characters")
+    }
+
+    @Test func aBareOutcomeShowsTheMarkAlone() {
+        var session = newSession()
+        var composer = FrameComposer(screen: screen)
+        session.apply(.detail("Step 2 of 3"), atTick: 0)
+        session.apply(.outcome(.success, message: nil), atTick: 1)
+        let frame = composer.frame(of: session, atTick: 1, measurer: FakeMeasurer())
+        #expect(frame.panel?.labels.isEmpty == true, "no \"Please wait...\" beside the check")
+        session.apply(.message("Next patient"), atTick: 2)
+        #expect(session.state.message == "Next patient")
     }
 
     @Test func dismissAfterZeroKeepsTheOutcome() {

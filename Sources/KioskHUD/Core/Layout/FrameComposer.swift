@@ -47,7 +47,7 @@ public struct FrameComposer: Sendable {
         guard presence.isDrawn else { return Frame(panel: nil, indicator: nil, input: .nothing, visible: .nothing) }
         let appearance = session.appearance
         let gauge: GaugeShape = state.outcome == nil && state.progress != nil && appearance.progressStyle == .bar ? .bar : .square
-        let text = fittedPanel(message: Self.inked(session.shownMessage), detail: Self.inked(state.detail),
+        let text = fittedPanel(message: Self.inked(session.shownMessage), detail: Self.inked(session.shownDetail),
                                appearance: appearance, gauge: gauge, measurer: measurer)
         let layout = text.layout
         let opacity = presence.opacity(atTick: tick)

@@ -100,12 +100,16 @@ public struct LaunchOptions: Sendable, Equatable {
         return state
     }
 
+    /// How long zenity's full bar stays after the end of input, unasked.
+    public static let zenityFullBarSeconds = 1.5
+
     /// How the overlay ends in zenity's place, in the zenity dialect (nil otherwise): with
     /// `--auto-close`, at 100 % and at the end of input; without, the full bar stays
-    /// `--dismiss-after` seconds after the end of input (0 keeps it); `--timeout` if given.
+    /// `--dismiss-after` seconds after the end of input (0 keeps it; unasked,
+    /// `zenityFullBarSeconds`); `--timeout` if given.
     public var zenityEndings: LoopPolicy.ZenityEndings? {
         guard dialect == .zenity else { return nil }
-        let hold = timing.dismissAfterSeconds
+        let hold = timing.dismissAfterSeconds ?? Self.zenityFullBarSeconds
         return LoopPolicy.ZenityEndings(autoCloses: zenity.autoCloses, fullBarSeconds: hold > 0 ? hold : nil,
                                         timeoutSeconds: zenity.timeoutSeconds.flatMap { $0 > 0 ? Double($0) : nil })
     }

@@ -45,7 +45,7 @@ extension Option {
         case .grace: return milliseconds(timing.graceSeconds)
         case .minShow: return milliseconds(timing.minimumShowSeconds)
         case .fade: return milliseconds(timing.fadeSeconds)
-        case .dismissAfter: return seconds(timing.dismissAfterSeconds)
+        case .dismissAfter: return timing.dismissAfterSeconds.map(seconds) ?? ["auto"]
         case .stallTimeout: return [timing.stallTimeoutSeconds.map { seconds($0)[0] } ?? "off"]
         case .stallMessage: return [timing.stallMessage]
         case .showPercent: return flag(look.showsPercent)

@@ -63,7 +63,7 @@ enum Option: String, CaseIterable {
         switch self {
         case .message, .detail, .stallMessage: return "TEXT"
         case .grace, .minShow, .fade: return "MS"
-        case .dismissAfter: return "SECONDS"
+        case .dismissAfter: return "SECONDS|auto"
         case .stallTimeout: return "SECONDS|off"
         case .progressStyle: return "ring|bar"
         case .fifo, .config, .listen: return "PATH"
@@ -131,7 +131,7 @@ enum Option: String, CaseIterable {
         case .grace: return "a show followed by hide within this time draws nothing (default 0)"
         case .minShow: return "once drawn, the HUD stays at least this long (default 0)"
         case .fade: return "fade in and out over this long; 0 switches at once (default 200)"
-        case .dismissAfter: return "success/error/info hide themselves after this long; 0 keeps them (default 1.5)"
+        case .dismissAfter: return "success/error/info hide after this long; 0 keeps them; auto: time to read them, 2 s or more, errors 5 s (default auto)"
         case .stallTimeout: return "with no command for this long while shown, show that the host stalled (default off)"
         case .stallMessage: return "message while stalled (default \"Not responding\")"
         case .showPercent: return "write the percentage with determinate progress"
@@ -194,7 +194,7 @@ enum Option: String, CaseIterable {
         case .grace: options.timing.graceSeconds = try milliseconds(value)
         case .minShow: options.timing.minimumShowSeconds = try milliseconds(value)
         case .fade: options.timing.fadeSeconds = try milliseconds(value)
-        case .dismissAfter: options.timing.dismissAfterSeconds = try seconds(value, in: 0...3600)
+        case .dismissAfter: options.timing.dismissAfterSeconds = try automatic(value) { v throws(OptionError) in try seconds(v, in: 0...3600) }
         case .stallTimeout:
             options.timing.stallTimeoutSeconds = value.lowercased() == "off" ? nil : try seconds(value, in: 0.1...86400)
         case .stallMessage: options.timing.stallMessage = TextSanitizer.clean(value)
@@ -228,7 +228,7 @@ enum Option: String, CaseIterable {
     }
 
     /// nil for `auto`, else the value read by `read`.
-    private func automatic(_ value: String, _ read: (String) throws(OptionError) -> Int) throws(OptionError) -> Int? {
+    private func automatic<Value>(_ value: String, _ read: (String) throws(OptionError) -> Value) throws(OptionError) -> Value? {
         value.lowercased() == "auto" ? nil : try read(value)
     }
 

@@ -16,8 +16,9 @@ public struct HUDState: Sendable, Equatable {
     /// Whether zenity's `pulsate:true` (or `--pulsate`) shows the wheel until `pulsate:false`:
     /// a percentage meanwhile is only kept.
     public var isPulsating = false
-    /// The outcome shown instead of the wheel, and the tick it came.
-    public var outcome: (kind: Outcome, atTick: Int)?
+    /// The outcome shown instead of the wheel, the tick it came, and whether it came with text
+    /// of its own (a bare `success` shows the mark alone).
+    public var outcome: (kind: Outcome, atTick: Int, hasText: Bool)?
 
     /// Creates a state, visible or not, with a message.
     public init(isVisible: Bool, message: String) {
@@ -30,6 +31,7 @@ public struct HUDState: Sendable, Equatable {
             && lhs.detail == rhs.detail && lhs.progress == rhs.progress && lhs.lastProgress == rhs.lastProgress
             && lhs.isPulsating == rhs.isPulsating
             && lhs.outcome?.kind == rhs.outcome?.kind && lhs.outcome?.atTick == rhs.outcome?.atTick
+            && lhs.outcome?.hasText == rhs.outcome?.hasText
     }
 
     /// Applies the content part of `command`, received at `tick`. Look changes, queries and
@@ -59,7 +61,7 @@ public struct HUDState: Sendable, Equatable {
             isPulsating = on
             progress = on ? nil : lastProgress
         case .outcome(let kind, let text):
-            outcome = (kind, tick)
+            outcome = (kind, tick, text != nil)
             if let text { message = text }
             isVisible = true
         case .ping, .status, .wheelColor, .hudColor, .wheelSize, .quit:

@@ -128,8 +128,15 @@ public struct HostSession: Sendable {
         (tick - (presence.drawnSince ?? tick)) %% ticksPerTurn
     }
 
-    /// The message shown: the host's, or the stall message while stalled.
-    public var shownMessage: String { stalledSince == nil ? state.message : timing.stallMessage }
+    /// The message shown: the host's, the stall message while stalled, or none beside a bare
+    /// outcome (`success` alone shows the mark alone).
+    public var shownMessage: String {
+        if stalledSince != nil { return timing.stallMessage }
+        return state.outcome?.hasText == false ? "" : state.message
+    }
+
+    /// The details line shown: none beside a bare outcome.
+    public var shownDetail: String { state.outcome?.hasText == false ? "" : state.detail }
 
     /// The first tick after `tick` at which the picture changes or the host must be told
     /// something by itself, or nil when nothing will happen without a command.
@@ -151,8 +158,9 @@ public struct HostSession: Sendable {
 
     /// When the current outcome hides itself, if it does and has not yet.
     private var dismissalTick: Int? {
-        guard let outcome = state.outcome, state.isVisible, timing.dismissAfterSeconds > 0 else { return nil }
-        return outcome.atTick + clock.wholeTicks(inSeconds: timing.dismissAfterSeconds)
+        guard let outcome = state.outcome, state.isVisible,
+              let seconds = timing.dismissalSeconds(of: outcome.kind, showing: shownMessage + shownDetail) else { return nil }
+        return outcome.atTick + clock.wholeTicks(inSeconds: seconds)
     }
 
     /// When a silent host will be noticed, if it can be and has not yet.
