@@ -1,15 +1,20 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The library is four targets so the compiler keeps its boundaries:
+// The library is six targets so the compiler keeps its boundaries:
 // - KioskCore (Sources/KioskHUD/Core): plain Swift, no SDL and no C. Commands, parsing, state,
 //   layout, text fitting, timing, and the loop's policy as a pure step.
 // - KioskRaster (Sources/KioskHUD/Raster): pixels in plain memory (premultiplied ARGB rows,
 //   coverage anti-aliasing, pre-rendered wheel poses), for any windowing backend.
+// - KioskPlatform (Sources/KioskHUD/Platform): the process's own I/O in plain Swift over libc, no
+//   SDL and no display: descriptors and errno, the wake-up, stdin, FIFO and control-socket readers,
+//   the line writers, signals, threads and the one exit path.
 // - CKioskPlatform (Sources/KioskHUD/CPlatform): the C that is real code (X11 shape and focus,
 //   fontconfig, sd_notify, process attributes).
 // - CKioskWayland (Sources/KioskHUD/Wayland): libwayland-client, wlr-layer-shell surfaces and
 //   wl_shm buffers, with the protocol glue generated from protocol/ (scripts/generate-wayland-glue).
+// - CKioskFramebuffer (Sources/KioskHUD/Framebuffer): bare DRM/KMS dumb buffers (libdrm, through
+//   the CLibDRM system module) and fbdev, with no display server.
 // - KioskHUD (Sources/KioskHUD/Backend): the SDL, X11 and Wayland backends and the programs.
 let package = Package(
     name: "kiosk-spinner",
@@ -27,6 +32,9 @@ let package = Package(
         ),
         .target(name: "KioskCore", path: "Sources/KioskHUD/Core"),
         .target(name: "KioskRaster", dependencies: ["KioskCore"], path: "Sources/KioskHUD/Raster"),
+        // eventfd and prctl, which Swift's Glibc module leaves out (a header, no library).
+        .systemLibrary(name: "CKioskSystem", path: "Sources/KioskHUD/System"),
+        .target(name: "KioskPlatform", dependencies: ["KioskCore", "CKioskSystem"], path: "Sources/KioskHUD/Platform"),
         .target(
             name: "CKioskPlatform",
             path: "Sources/KioskHUD/CPlatform",
@@ -38,13 +46,34 @@ let package = Package(
             exclude: ["protocol"],
             linkerSettings: [.linkedLibrary("wayland-client")]
         ),
-        .target(name: "KioskHUD", dependencies: ["KioskCore", "KioskRaster", "CKioskPlatform", "CKioskWayland", "CSDL"],
+        .systemLibrary(
+            name: "CLibDRM",
+            path: "Sources/KioskHUD/Framebuffer/libdrm",
+            pkgConfig: "libdrm",
+            providers: [.apt(["libdrm-dev"])]
+        ),
+        .target(
+            name: "CKioskFramebuffer",
+            dependencies: ["CLibDRM"],
+            path: "Sources/KioskHUD/Framebuffer",
+            exclude: ["libdrm"]
+        ),
+        .target(name: "KioskHUD", dependencies: ["KioskCore", "KioskRaster", "KioskPlatform", "CKioskPlatform", "CKioskFramebuffer", "CKioskWayland", "CSDL"],
                 path: "Sources/KioskHUD/Backend"),
-        .executableTarget(name: "kiosk-spinner", dependencies: ["KioskCore", "KioskHUD"]),
-        .testTarget(name: "KioskHUDTests", dependencies: ["KioskHUD", "KioskCore", "KioskRaster"]),
+        .executableTarget(name: "kiosk-spinner", dependencies: ["KioskCore", "KioskPlatform", "KioskHUD"]),
+        // What several test targets share: a measurer with exact widths, the package's files.
+        .target(name: "KioskTestSupport", dependencies: ["KioskCore"], path: "Tests/Support"),
+        // The core's and the rasterizer's tests: no SDL, no display, no C library.
+        .testTarget(name: "CoreTests", dependencies: ["KioskCore", "KioskRaster", "KioskTestSupport"]),
+        .testTarget(name: "KioskHUDTests", dependencies: ["KioskHUD", "KioskCore", "KioskRaster", "KioskPlatform", "KioskTestSupport"]),
+        // The process's I/O over pipes, socketpairs and sockets in a temporary folder: no SDL, no display.
+        .testTarget(name: "PlatformTests", dependencies: ["KioskPlatform", "KioskCore"]),
         // A virtual pointer on a Wayland seat, for the Wayland end-to-end tests (not installed).
         .executableTarget(name: "kiosk-spinner-test-pointer", path: "Tests/WaylandPointer",
                           linkerSettings: [.linkedLibrary("wayland-client")]),
+        // Draws a known test picture through CKioskFramebuffer, for the QEMU tests (not installed).
+        .executableTarget(name: "kiosk-spinner-test-framebuffer", dependencies: ["CKioskFramebuffer"],
+                          path: "Tests/FramebufferProbe"),
         .testTarget(name: "EndToEndTests", dependencies: ["kiosk-spinner", "kiosk-spinner-test-pointer"]),
     ]
 )

@@ -1,6 +1,7 @@
 import Glibc
 import KioskCore
 import KioskHUD
+import KioskPlatform
 
 /// kiosk-spinner: `kiosk-spinner send ...` is the control socket's client (SendProgram).
 /// Otherwise it takes the stop signals first (so SIGINT and SIGTERM end it from its first

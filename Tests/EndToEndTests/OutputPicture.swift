@@ -1,6 +1,7 @@
 import Foundation
 
-/// A picture of a Wayland output, from grim's binary PPM (P6, 8 bits a channel).
+/// A picture of a screen: a Wayland output from grim's binary PPM (P6, 8 bits a channel), or an
+/// X screen's colours.
 struct OutputPicture {
     /// A file that is not a binary PPM of 8-bit channels.
     struct Unreadable: Error, CustomStringConvertible {
@@ -10,6 +11,13 @@ struct OutputPicture {
     let width: Int
     let height: Int
     private let rgb: [UInt8]
+
+    /// Holds `colors`, row by row, of a `width` x `height` picture.
+    init(width: Int, height: Int, colors: [ScreenColor]) {
+        self.width = width
+        self.height = height
+        rgb = colors.flatMap { [UInt8($0.red), UInt8($0.green), UInt8($0.blue)] }
+    }
 
     /// Reads a binary PPM: "P6", width, height and 255, separated by white space, then the pixels.
     init(ppm data: Data) throws {

@@ -1,16 +1,16 @@
 import Foundation
 
-/// An Xvfb server of the test's own: a black 1024x768 screen no other test draws on, so tests
-/// that look at pixels can run in parallel.
+/// An Xvfb server of the test's own: a black screen (1024x768 unless asked) no other test draws
+/// on, so tests that look at pixels can run in parallel.
 ///
 /// Xvfb picks a free display number itself (`-displayfd`). It runs under a small shell that
 /// watches a pipe from this process and kills the server when the pipe closes: on `stop()`, and
 /// also when the test process dies without stopping it, so no server outlives the run. The shell
 /// and the server share a process group of their own, the last resort of `stop()`.
 final class VirtualScreen {
-    /// The screen's width in pixels.
+    /// The usual screen's width in pixels.
     static let widthPixels = 1024
-    /// The screen's height in pixels.
+    /// The usual screen's height in pixels.
     static let heightPixels = 768
 
     /// The display name, like ":3".
@@ -28,15 +28,15 @@ final class VirtualScreen {
 
     deinit { stop() }
 
-    /// Starts a server (reporting the physical size of a `dotsPerInch` screen, Xvfb's 100 when
-    /// nil) and returns once it accepts connections.
-    static func start(dotsPerInch: Int? = nil) async throws -> VirtualScreen {
+    /// Starts a server of `width` x `height` pixels (reporting the physical size of a
+    /// `dotsPerInch` screen, Xvfb's 100 when nil) and returns once it accepts connections.
+    static func start(width: Int = widthPixels, height: Int = heightPixels, dotsPerInch: Int? = nil) async throws -> VirtualScreen {
         // Xvfb writes its display number to fd 1, the pipe, once it accepts connections; the
         // shell writes `server PID` there too (each line in one write, so they never mix). An
         // asynchronous command in a non-interactive shell reads /dev/null, so only `cat` reads
         // the watch pipe; when it ends the server is killed.
         let script = """
-            Xvfb -displayfd 1 -screen 0 \(widthPixels)x\(heightPixels)x24 \(dotsPerInch.map { "-dpi \($0) " } ?? "")-noreset -br -nolisten tcp & server=$!
+            Xvfb -displayfd 1 -screen 0 \(width)x\(height)x24 \(dotsPerInch.map { "-dpi \($0) " } ?? "")-noreset -br -nolisten tcp & server=$!
             echo "server $server"
             cat >/dev/null
             kill $server 2>/dev/null

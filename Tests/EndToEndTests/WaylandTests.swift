@@ -230,6 +230,23 @@ struct WaylandTests {
         #expect(abs(widthRatio - 2) <= 0.1 && abs(heightRatio - 2) <= 0.1, "HUD at scale 1 \(huds[0]), at scale 2 \(huds[1])")
     }
 
+    /// A scale-2 output that reports no size is 192 dpi to the display rule, as a snapshot at
+    /// `--dpi 192` is: the two lay out the same HUD (its box, to the anti-aliased edge pixel).
+    @Test func aScale2OutputLaysOutWhatASnapshotAtItsDensityDoes() async throws {
+        let compositor = try await HeadlessCompositor.start(.sway(scale: 2))
+        defer { compositor.stop() }
+        let overlay = try compositor.startSpinner(["--fade", "0", "--message", "Receiving ECG..."])
+        defer { overlay.kill() }
+        let live = try await Self.waitForHUD(on: compositor, over: compositor.background, program: overlay)
+        let size = "\(HeadlessCompositor.widthPixels)x\(HeadlessCompositor.heightPixels)"
+        let snapshot = try await SnapshotMatchesLiveTests.snapshot(["--dpi", "192", "--window", size,
+                                                                    "--message", "'Receiving ECG...'"], commands: [])
+        let drawn = try #require(SnapshotMatchesLiveTests.box(of: snapshot, width: HeadlessCompositor.widthPixels))
+        for (a, b) in [(live.x, drawn.x), (live.y, drawn.y), (live.width, drawn.width), (live.height, drawn.height)] {
+            #expect(abs(a - b) <= 1, "the HUD lies at \(live) on the output and at \(drawn) in the snapshot")
+        }
+    }
+
     @Test func displayAllShowsOnEveryOutputAndDisplayNOnThatOneOnly() async throws {
         let compositor = try await HeadlessCompositor.start(.sway(scale: 1, outputs: 2))
         defer { compositor.stop() }
@@ -263,7 +280,10 @@ struct WaylandTests {
         #expect(overlay.errors.text.contains("does not offer zwlr_layer_shell_v1"))
     }
 
-    @Test func withoutALayerShellItFallsBackToXWaylandWhenDisplayIsSet() async throws {
+    /// Without the layer shell the overlay shows through the X server beside the compositor, and
+    /// says that its `block` cannot hold the compositor's own applications: `status` never says
+    /// `held` there, and the host hears `grab-lost`.
+    @Test func withoutALayerShellItFallsBackToXWaylandWhenDisplayIsSetAndSaysBlockIsPartial() async throws {
         let compositor = try await HeadlessCompositor.start(.weston)
         defer { compositor.stop() }
         let screen = try await VirtualScreen.start()
@@ -275,7 +295,17 @@ struct WaylandTests {
         }
         #expect(overlay.errors.lines == ["kiosk-spinner: the Wayland compositor does not offer zwlr_layer_shell_v1, which an "
             + "overlay needs (wlroots compositors, labwc, wayfire, Ubuntu Frame and KDE do; GNOME and Weston do not); "
-            + "showing through XWayland at DISPLAY=\(screen.name) instead"])
+            + "trying x11 instead",
+            "kiosk-spinner: block holds keyboard and pointer for X clients only: a Wayland compositor runs "
+            + "(WAYLAND_DISPLAY=\(compositor.socketName)), and an X grab does not reach its native Wayland applications; "
+            + "status says grab=partial while blocking"])
+        try await overlay.send("block\n")
+        try await Poll.until("grab-lost and a partial grab", lastSeen: { overlay.output.text }) {
+            try await overlay.send("status\n")
+            return overlay.output.lines.contains("grab-lost")
+                && overlay.output.lines.contains { $0.hasPrefix("visible=1 blocked=1 grab=partial ") }
+        }
+        #expect(!overlay.output.lines.contains { $0.contains("grab=held") })
     }
 
     @Test func backendWaylandWithoutACompositorExits3() async throws {

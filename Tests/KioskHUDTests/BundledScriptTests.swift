@@ -1,6 +1,7 @@
 import Testing
 @testable import KioskCore
 @testable import KioskHUD
+import KioskRaster
 
 /// "Please wait" in each script of the most spoken languages, drawn by the bundled fonts alone:
 /// the chain looks up no system font, as on a kiosk without fontconfig.
@@ -35,7 +36,7 @@ extension RenderingSuites {
     ]
 
     /// The alpha channel of `surface`, row by row.
-    private func coverage(_ surface: Surface) -> [UInt32] {
+    private func coverage(_ surface: some PixelCanvas) -> [UInt32] {
         surface.withPixels { rows in (0..<rows.height).flatMap { y in (0..<rows.width).map { rows.row(y)[$0] >> 24 } } }
     }
 

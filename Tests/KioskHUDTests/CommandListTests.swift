@@ -1,5 +1,6 @@
 import Testing
 @testable import KioskCore
+import KioskTestSupport
 
 /// `--help`'s command list (`CommandSyntax`) names every command the parser takes, and the
 /// command tables of README.md, PROTOCOL.md and the man page name the same words.

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 @testable import KioskCore
+import KioskTestSupport
 @testable import KioskHUD
+@testable import KioskPlatform
 
 /// The numbers the documentation states are the code's: for each bound, every phrase that states
 /// it, in every document, gives the constant's value, and each phrase occurs at least once.

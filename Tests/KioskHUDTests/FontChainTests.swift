@@ -1,6 +1,7 @@
 import Testing
 @testable import KioskCore
 @testable import KioskHUD
+@testable import KioskPlatform
 
 /// The bundled fonts as a chain: each character in the first font that has it, the fonts of
 /// other scripts opened only when needed, and characters of no script kept in the font of the

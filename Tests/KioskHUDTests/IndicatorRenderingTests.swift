@@ -1,7 +1,9 @@
 import Glibc
 import Testing
 @testable import KioskCore
+import KioskTestSupport
 @testable import KioskHUD
+import KioskRaster
 
 /// Progress rings and outcome marks drawn by the real renderer.
 extension RenderingSuites {
@@ -14,21 +16,22 @@ extension RenderingSuites {
 
     /// The frame after `command`, drawn; the marks white unless `coloured`, so shapes are measured
     /// by brightness alone.
-    private func render(_ command: Command, coloured: Bool = false) throws -> (surface: Surface, frame: Frame) {
+    private func render(_ command: Command, coloured: Bool = false) throws -> (surface: PixelBuffer, frame: Frame) {
         var timing = Timing()
         timing.fadeSeconds = 0
         var appearance = Appearance()
         if !coloured { for outcome in Outcome.allCases { appearance[.mark(outcome)] = .white } }
-        var scene = OverlayScene(screen: Size(width: 400, height: 300), appearance: appearance, timing: timing,
-                                 clock: FixedStepClock(), state: HUDState(isVisible: true, message: "Please wait..."))
-        scene.apply(command, atTick: 0)
-        let frame = scene.frame(atTick: 0, measurer: font)
-        let surface = try Surface(width: 400, height: 300)
-        _ = try FrameRenderer(target: surface, font: font).draw(frame)
+        var session = HostSession(appearance: appearance, timing: timing, clock: FixedStepClock(),
+                                  state: HUDState(isVisible: true, message: "Please wait..."))
+        session.apply(command, atTick: 0)
+        var composer = FrameComposer(screen: Size(width: 400, height: 300))
+        let frame = composer.frame(of: session, atTick: 0, measurer: font)
+        let surface = PixelBuffer(width: 400, height: 300)
+        _ = try FrameRenderer(target: surface, glyphs: font).draw(frame)
         return (surface, frame)
     }
 
-    private func brightness(_ surface: Surface, _ x: Double, _ y: Double) -> UInt32 {
+    private func brightness(_ surface: PixelBuffer, _ x: Double, _ y: Double) -> UInt32 {
         surface.withPixels { rows in
             let word = rows.row(Int(y))[Int(x)]
             return ((word >> 16) & 0xFF) + ((word >> 8) & 0xFF) + (word & 0xFF)

@@ -14,7 +14,7 @@ extension RenderingSuites {
     }
 
     /// The rows and columns inside `rect` where the picture is not the HUD's plain fill.
-    private func ink(in rect: PixelRect, of surface: Surface, fill: UInt32) -> (rows: [Int], columns: [Int]) {
+    private func ink(in rect: PixelRect, of surface: PixelBuffer, fill: UInt32) -> (rows: [Int], columns: [Int]) {
         var rows = Set<Int>(), columns = Set<Int>()
         surface.withPixels { pixels in
             for y in rect.y..<rect.maxY {
@@ -27,15 +27,15 @@ extension RenderingSuites {
         return (rows.sorted(), columns.sorted())
     }
 
-    private func draw(_ message: String, screen: Size, dpi: Double) throws -> (Surface, Frame) {
+    private func draw(_ message: String, screen: Size, dpi: Double) throws -> (PixelBuffer, Frame) {
         var timing = Timing()
         timing.fadeSeconds = 0
         let session = HostSession(appearance: Appearance(), timing: timing, clock: FixedStepClock(),
                                   state: HUDState(isVisible: true, message: message))
         var composer = FrameComposer(screen: screen, dotsPerInch: dpi)
         let frame = composer.frame(of: session, atTick: 0, measurer: font)
-        let surface = try Surface(width: screen.width, height: screen.height)
-        _ = try FrameRenderer(target: surface, font: font).draw(frame)
+        let surface = PixelBuffer(width: screen.width, height: screen.height)
+        _ = try FrameRenderer(target: surface, glyphs: font).draw(frame)
         return (surface, frame)
     }
 

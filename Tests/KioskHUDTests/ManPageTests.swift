@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import KioskCore
 @testable import KioskHUD
+@testable import KioskPlatform
 
 /// The man page and `--help` come from different places; this keeps them saying the same.
 @Suite struct ManPageTests {

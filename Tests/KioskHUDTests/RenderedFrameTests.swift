@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KioskCore
+import KioskTestSupport
 @testable import KioskHUD
 @testable import KioskRaster
 
@@ -14,38 +15,41 @@ extension RenderingSuites {
         font = try OverlayProgram.openFonts(LaunchOptions(), session: SDLSession(video: false))
     }
 
-    private func scene(message: String = "Please wait...", _ change: (inout Appearance) -> Void = { _ in }) -> OverlayScene {
+    private static let screen = Size(width: 800, height: 480)
+
+    /// A visible session showing `message` on a 60-tick clock.
+    private func newSession(message: String = "Please wait...", _ change: (inout Appearance) -> Void = { _ in }) -> HostSession {
         var appearance = Appearance()
         change(&appearance)
-        return OverlayScene(screen: Size(width: 800, height: 480), appearance: appearance,
-                            clock: FixedStepClock(ticksPerSecond: 60), state: HUDState(isVisible: true, message: message))
+        return HostSession(appearance: appearance, clock: FixedStepClock(ticksPerSecond: 60),
+                           state: HUDState(isVisible: true, message: message))
     }
 
-    /// Renders `scene` at `tick` into a fresh 800x480 surface.
-    private func render(_ scene: OverlayScene, atTick tick: Int) throws -> (pixels: Surface, frame: Frame) {
-        var scene = scene
-        let frame = scene.frame(atTick: tick, measurer: font)
-        let surface = try Surface(width: 800, height: 480)
-        _ = try FrameRenderer(target: surface, font: font).draw(frame)
+    /// Renders `session` at `tick`, composed afresh, into a fresh 800x480 surface.
+    private func render(_ session: HostSession, atTick tick: Int) throws -> (pixels: PixelBuffer, frame: Frame) {
+        var composer = FrameComposer(screen: Self.screen)
+        let frame = composer.frame(of: session, atTick: tick, measurer: font)
+        let surface = PixelBuffer(width: 800, height: 480)
+        _ = try FrameRenderer(target: surface, glyphs: font).draw(frame)
         return (surface, frame)
     }
 
-    private func pixel(_ surface: Surface, _ x: Int, _ y: Int) -> PremultipliedPixel {
+    private func pixel(_ surface: PixelBuffer, _ x: Int, _ y: Int) -> PremultipliedPixel {
         surface.withPixels { PremultipliedPixel(word: $0.row(y)[x]) }
     }
 
-    private func brightness(_ surface: Surface, _ x: Int, _ y: Int) -> UInt32 {
+    private func brightness(_ surface: PixelBuffer, _ x: Int, _ y: Int) -> UInt32 {
         let word = pixel(surface, x, y).word
         return ((word >> 16) & 0xFF) + ((word >> 8) & 0xFF) + (word & 0xFF)
     }
 
     /// The smallest rectangle holding every pixel for which `test` holds.
-    private func boundingBox(_ surface: Surface, where test: (PremultipliedPixel) -> Bool) -> PixelRect {
+    private func boundingBox(_ surface: PixelBuffer, where test: (PremultipliedPixel) -> Bool) -> PixelRect {
         boundingBox(surface) { pixel, _, _ in test(pixel) }
     }
 
     /// The smallest rectangle holding every pixel for which `test(pixel, x, y)` holds.
-    private func boundingBox(_ surface: Surface, where test: (PremultipliedPixel, Int, Int) -> Bool) -> PixelRect {
+    private func boundingBox(_ surface: PixelBuffer, where test: (PremultipliedPixel, Int, Int) -> Bool) -> PixelRect {
         var box = PixelRect(x: 0, y: 0, width: 0, height: 0)
         surface.withPixels { rows in
             for y in 0..<rows.height {
@@ -58,7 +62,7 @@ extension RenderingSuites {
     }
 
     @Test func hudIsCentredWithinOnePixel() throws {
-        let (surface, frame) = try render(scene(), atTick: 0)
+        let (surface, frame) = try render(newSession(), atTick: 0)
         let drawn = boundingBox(surface) { $0.alpha > 0 }
         let hud = try #require(frame.panel).hud
         #expect(drawn == hud)
@@ -66,7 +70,7 @@ extension RenderingSuites {
     }
 
     @Test func roundedCornersAreTransparentAndTheInsideIsTheHUDColour() throws {
-        let (surface, frame) = try render(scene(), atTick: 0)
+        let (surface, frame) = try render(newSession(), atTick: 0)
         let panel = try #require(frame.panel)
         let hud = panel.hud, radius = panel.cornerRadiusPixels
         for (x, y) in [(hud.x, hud.y), (hud.maxX - 1, hud.y), (hud.x, hud.maxY - 1), (hud.maxX - 1, hud.maxY - 1)] {
@@ -83,7 +87,7 @@ extension RenderingSuites {
     }
 
     @Test func leadingSpokeIsBrighterThanTrailingOnes() throws {
-        let (surface, frame) = try render(scene(), atTick: 0)
+        let (surface, frame) = try render(newSession(), atTick: 0)
         let pose = try #require(frame.wheel)
         let center = pose.box.center
         func middleOfSpoke(_ index: Int) -> UInt32 {
@@ -98,9 +102,9 @@ extension RenderingSuites {
     }
 
     @Test func oneStepLaterOnlyTheWheelSquareChanges() throws {
-        let overlay = scene()
-        let (first, frame) = try render(overlay, atTick: 0)
-        let (second, _) = try render(overlay, atTick: 5)  // 1/12 s at 60 ticks a second
+        let session = newSession()
+        let (first, frame) = try render(session, atTick: 0)
+        let (second, _) = try render(session, atTick: 5)  // 1/12 s at 60 ticks a second
         let box = try #require(frame.wheel).box
         var changedInside = 0
         first.withPixels { a in
@@ -117,16 +121,17 @@ extension RenderingSuites {
     }
 
     @Test func incrementalDrawingEqualsAFreshDrawing() throws {
-        var overlay = scene()
-        let surface = try Surface(width: 800, height: 480)
-        let renderer = FrameRenderer(target: surface, font: font)
-        _ = try renderer.draw(overlay.frame(atTick: 0, measurer: font))
-        let step = overlay.frame(atTick: 5, measurer: font)
+        var session = newSession()
+        var composer = FrameComposer(screen: Self.screen)
+        let surface = PixelBuffer(width: 800, height: 480)
+        let renderer = FrameRenderer(target: surface, glyphs: font)
+        _ = try renderer.draw(composer.frame(of: session, atTick: 0, measurer: font))
+        let step = composer.frame(of: session, atTick: 5, measurer: font)
         #expect(try renderer.draw(step) == [try #require(step.wheel).box])
-        #expect(try renderer.draw(overlay.frame(atTick: 6, measurer: font)).isEmpty)
-        overlay.apply(.message("Printing ticket"), atTick: 6)
-        _ = try renderer.draw(overlay.frame(atTick: 6, measurer: font))
-        let (fresh, _) = try render(overlay, atTick: 6)
+        #expect(try renderer.draw(composer.frame(of: session, atTick: 6, measurer: font)).isEmpty)
+        session.apply(.message("Printing ticket"), atTick: 6)
+        _ = try renderer.draw(composer.frame(of: session, atTick: 6, measurer: font))
+        let (fresh, _) = try render(session, atTick: 6)
         let same = surface.withPixels { a in
             fresh.withPixels { b in (0..<a.height).allSatisfy { memcmp(a.row($0), b.row($0), a.width * 4) == 0 } }
         }
@@ -134,7 +139,7 @@ extension RenderingSuites {
     }
 
     @Test func messageIsDrawnUnderTheWheelInsideTheTextArea() throws {
-        let (surface, frame) = try render(scene(message: "Receiving ECG..."), atTick: 0)
+        let (surface, frame) = try render(newSession(message: "Receiving ECG..."), atTick: 0)
         let panel = try #require(frame.panel), wheel = try #require(frame.wheel)
         let hudBrightness = brightness(surface, panel.hud.x + panel.cornerRadiusPixels, panel.hud.maxY - 3)
         let textOnly = boundingBox(surface) { pixel, _, y in
@@ -148,27 +153,28 @@ extension RenderingSuites {
     }
 
     @Test func blockedFrameDimsTheWholeScreen() throws {
-        var overlay = scene()
-        overlay.apply(.block(true), atTick: 0)
-        let (surface, _) = try render(overlay, atTick: 0)
+        var session = newSession()
+        session.apply(.block(true), atTick: 0)
+        let (surface, _) = try render(session, atTick: 0)
         #expect(pixel(surface, 0, 0) == PremultipliedPixel(Color(red: 0, green: 0, blue: 0, alpha: 0x80)))
         #expect(pixel(surface, 799, 479) == pixel(surface, 0, 0))
     }
 
     @Test func hidingClearsEverythingItHadDrawn() throws {
-        var overlay = scene()
-        let surface = try Surface(width: 800, height: 480)
-        let renderer = FrameRenderer(target: surface, font: font)
-        _ = try renderer.draw(overlay.frame(atTick: 0, measurer: font))
-        overlay.apply(.hide, atTick: 1)
-        overlay.advance(to: 30)  // after the 0.2 s fade
-        let dirty = try renderer.draw(overlay.frame(atTick: 30, measurer: font))
+        var session = newSession()
+        var composer = FrameComposer(screen: Self.screen)
+        let surface = PixelBuffer(width: 800, height: 480)
+        let renderer = FrameRenderer(target: surface, glyphs: font)
+        _ = try renderer.draw(composer.frame(of: session, atTick: 0, measurer: font))
+        session.apply(.hide, atTick: 1)
+        session.advance(to: 30)  // after the 0.2 s fade
+        let dirty = try renderer.draw(composer.frame(of: session, atTick: 30, measurer: font))
         #expect(dirty.count == 1)
         #expect(boundingBox(surface) { $0.alpha > 0 }.isEmpty)
     }
 
     @Test func snapshotPNGHasStraightAlphaAndIsTransparentOutsideTheHUD() throws {
-        let (surface, frame) = try render(scene(), atTick: 0)
+        let (surface, frame) = try render(newSession(), atTick: 0)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-spinner-\(UUID()).png").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try SnapshotProgram.writePNG(surface, to: path)

@@ -1,6 +1,8 @@
 import Testing
 @testable import KioskCore
+import KioskTestSupport
 @testable import KioskHUD
+import KioskRaster
 
 /// Messages in the scripts devices ship with, rendered by the real font chain and renderer.
 extension RenderingSuites {
@@ -9,6 +11,15 @@ extension RenderingSuites {
 
     init() throws {
         fonts = try OverlayProgram.openFonts(LaunchOptions(), session: SDLSession(video: false))
+    }
+
+    /// The frame at tick 0 of a visible session showing `message` on `screen`.
+    private func composedFrame(of message: String, on screen: Size = Size(width: 800, height: 480),
+                               appearance: Appearance = Appearance()) -> Frame {
+        let session = HostSession(appearance: appearance, clock: FixedStepClock(),
+                                  state: HUDState(isVisible: true, message: message))
+        var composer = FrameComposer(screen: screen)
+        return composer.frame(of: session, atTick: 0, measurer: fonts)
     }
 
     static let samples: [(script: String, message: String)] = [
@@ -42,13 +53,11 @@ extension RenderingSuites {
 
     @Test(arguments: samples)
     func messageIsDrawnInsideItsAreaAndNothingOutsideTheHUD(script: String, message: String) throws {
-        var scene = OverlayScene(screen: Size(width: 800, height: 480), appearance: Appearance(),
-                                 clock: FixedStepClock(), state: HUDState(isVisible: true, message: message))
-        let frame = scene.frame(atTick: 0, measurer: fonts)
+        let frame = composedFrame(of: message)
         let panel = try #require(frame.panel), label = try #require(panel.labels.first)
         let wheelBottom = try #require(frame.wheel).box.maxY
-        let surface = try Surface(width: 800, height: 480)
-        _ = try FrameRenderer(target: surface, font: fonts).draw(frame)
+        let surface = PixelBuffer(width: 800, height: 480)
+        _ = try FrameRenderer(target: surface, glyphs: fonts).draw(frame)
         var textPixels = 0, outsideHUD = 0, textOutsideArea = 0
         let hudBrightness = 3 * 0x1C * 217 / 255 + 10
         surface.withPixels { rows in
@@ -99,9 +108,7 @@ extension RenderingSuites {
         var appearance = Appearance()
         appearance.wheelPixels = size
         let message = "Зачекайте, будь ласка: отримуємо дані ЕКГ від пристрою, це може тривати кілька хвилин"
-        var scene = OverlayScene(screen: Size(width: 1920, height: 1080), appearance: appearance,
-                                 clock: FixedStepClock(), state: HUDState(isVisible: true, message: message))
-        let panel = try #require(scene.frame(atTick: 0, measurer: fonts).panel)
+        let panel = try #require(composedFrame(of: message, on: Size(width: 1920, height: 1080), appearance: appearance).panel)
         let label = try #require(panel.labels.first)
         #expect(label.text.lines.count <= appearance.maximumLines)
         #expect(label.text.fontPixels >= Legibility().smallestFontPixels)
@@ -111,9 +118,7 @@ extension RenderingSuites {
     }
 
     @Test func fourKilobyteWordIsCutWithAnEllipsis() throws {
-        var scene = OverlayScene(screen: Size(width: 800, height: 480), appearance: Appearance(), clock: FixedStepClock(),
-                                 state: HUDState(isVisible: true, message: String(repeating: "Ж", count: 2048)))
-        let label = try #require(scene.frame(atTick: 0, measurer: fonts).panel?.labels.first)
+        let label = try #require(composedFrame(of: String(repeating: "Ж", count: 2048)).panel?.labels.first)
         #expect(label.text.isTruncated && label.text.lines.last?.hasSuffix("…") == true)
     }
 }

@@ -1,6 +1,8 @@
 import Testing
 @testable import KioskCore
+import KioskTestSupport
 @testable import KioskHUD
+import KioskRaster
 
 extension RenderingSuites {
 /// Turned panels and tiny or HiDPI screens, through the real renderer.
@@ -11,23 +13,24 @@ extension RenderingSuites {
         font = try OverlayProgram.openFonts(LaunchOptions(), session: SDLSession(video: false))
     }
 
-    private func scene(_ screen: Size, scale: Int = 1) -> OverlayScene {
-        OverlayScene(screen: screen, scale: scale, appearance: Appearance(), clock: FixedStepClock(),
-                            state: HUDState(isVisible: true, message: "Receiving ECG data, please wait"))
+    /// The frame at `tick` of a session showing a long message on `screen` at `scale`.
+    private func composedFrame(on screen: Size, scale: Int = 1, atTick tick: Int) -> Frame {
+        let session = HostSession(appearance: Appearance(), clock: FixedStepClock(),
+                                  state: HUDState(isVisible: true, message: "Receiving ECG data, please wait"))
+        var composer = FrameComposer(screen: screen, scale: scale)
+        return composer.frame(of: session, atTick: tick, measurer: font)
     }
 
     @Test(arguments: Rotation.allCases)
     func turnedPictureIsExactlyTheUprightOneTurned(rotation: Rotation) throws {
         let display = Size(width: 800, height: 480)
         let logical = rotation.logicalSize(ofDisplay: display)
-        var upright = scene(logical)
-        let reference = try Surface(width: logical.width, height: logical.height)
-        _ = try FrameRenderer(target: reference, font: font).draw(upright.frame(atTick: 15, measurer: font))
+        let reference = PixelBuffer(width: logical.width, height: logical.height)
+        _ = try FrameRenderer(target: reference, glyphs: font).draw(composedFrame(on: logical, atTick: 15))
 
-        var turnedScene = scene(logical)
-        let screen = try Surface(width: display.width, height: display.height)
-        let turned = try TurnedCanvas(display: screen, rotation: rotation)
-        let dirty = try FrameRenderer(target: turned.canvas, font: font).draw(turnedScene.frame(atTick: 15, measurer: font))
+        let screen = PixelBuffer(width: display.width, height: display.height)
+        let turned = TurnedCanvas(display: screen, rotation: rotation)
+        let dirty = try FrameRenderer(target: turned.canvas, glyphs: font).draw(composedFrame(on: logical, atTick: 15))
         _ = turned.turn(dirty)
 
         var mismatches = 0
@@ -46,8 +49,7 @@ extension RenderingSuites {
 
     @Test(arguments: [(Size(width: 320, height: 240), 1), (Size(width: 3840, height: 2160), 1), (Size(width: 3840, height: 2160), 2)])
     func textStaysInsideTheHUDFromTinyToHiDPIScreens(screen: Size, scale: Int) throws {
-        var overlay = scene(screen, scale: scale)
-        let frame = overlay.frame(atTick: 0, measurer: font)
+        let frame = composedFrame(on: screen, scale: scale, atTick: 0)
         let panel = try #require(frame.panel), label = try #require(panel.labels.first)
         #expect(panel.hud.x >= 0 && panel.hud.maxX <= screen.width && panel.hud.y >= 0 && panel.hud.maxY <= screen.height)
         #expect(label.text.fontPixels >= Legibility().smallestFontPixels)
@@ -57,8 +59,8 @@ extension RenderingSuites {
             #expect(label.area.x >= panel.hud.x && label.area.maxX <= panel.hud.maxX)
             #expect(label.lineTop(index) >= panel.hud.y && label.lineTop(index) + label.text.lineHeightPixels <= panel.hud.maxY)
         }
-        let surface = try Surface(width: screen.width, height: screen.height)
-        _ = try FrameRenderer(target: surface, font: font).draw(frame)
+        let surface = PixelBuffer(width: screen.width, height: screen.height)
+        _ = try FrameRenderer(target: surface, glyphs: font).draw(frame)
         var outside = 0
         surface.withPixels { rows in
             for y in 0..<rows.height {

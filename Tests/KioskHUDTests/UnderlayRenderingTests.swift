@@ -1,5 +1,6 @@
 import Testing
 @testable import KioskCore
+import KioskTestSupport
 @testable import KioskHUD
 @testable import KioskRaster
 
@@ -30,13 +31,14 @@ extension RenderingSuites {
         }
     }
 
-    private func scene() -> OverlayScene {
-        OverlayScene(screen: Self.screen, appearance: Appearance(), clock: FixedStepClock(ticksPerSecond: 60),
-                     state: HUDState(isVisible: true, message: "Please wait..."))
+    /// A visible session showing "Please wait..." on a 60-tick clock.
+    private func newSession() -> HostSession {
+        HostSession(appearance: Appearance(), clock: FixedStepClock(ticksPerSecond: 60),
+                    state: HUDState(isVisible: true, message: "Please wait..."))
     }
 
     /// Expects `live` to be `snapshot` drawn over `underlay` in `area`, within rounding.
-    private func expectComposited(_ live: Surface, equals snapshot: Surface, over underlay: Underlay, in area: PixelRect) throws {
+    private func expectComposited(_ live: PixelBuffer, equals snapshot: PixelBuffer, over underlay: Underlay, in area: PixelRect) throws {
         let beneath = try #require(underlay.picture)
         var worst = 0
         live.withPixels { drawn in
@@ -59,20 +61,21 @@ extension RenderingSuites {
 
     @Test(arguments: [false, true])
     func liveFramesAreTheSnapshotsOverTheScreenBeneath(blocking: Bool) throws {
-        var overlay = scene()
-        if blocking { overlay.apply(.block(true), atTick: 0) }
-        let live = try Surface(width: Self.screen.width, height: Self.screen.height)
-        let snapshot = try Surface(width: Self.screen.width, height: Self.screen.height)
-        let liveRenderer = FrameRenderer(target: live, font: font)
-        let snapshotRenderer = FrameRenderer(target: snapshot, font: font)
+        var session = newSession()
+        var composer = FrameComposer(screen: Self.screen)
+        if blocking { session.apply(.block(true), atTick: 0) }
+        let live = PixelBuffer(width: Self.screen.width, height: Self.screen.height)
+        let snapshot = PixelBuffer(width: Self.screen.width, height: Self.screen.height)
+        let liveRenderer = FrameRenderer(target: live, glyphs: font)
+        let snapshotRenderer = FrameRenderer(target: snapshot, glyphs: font)
         liveRenderer.underlay = Self.beneath()
         // Whole, a wheel step alone, and mid-fade.
         for tick in [0, 2, 8] {
             if tick == 8 {
-                overlay.apply(.hide, atTick: 3)
-                overlay.advance(to: tick)
+                session.apply(.hide, atTick: 3)
+                session.advance(to: tick)
             }
-            let frame = overlay.frame(atTick: tick, measurer: font)
+            let frame = composer.frame(of: session, atTick: tick, measurer: font)
             _ = try liveRenderer.draw(frame)
             _ = try snapshotRenderer.draw(frame)
             let panel = try #require(frame.panel)
@@ -84,16 +87,17 @@ extension RenderingSuites {
     }
 
     @Test func aNewUnderlayRedrawsThePanelOverIt() throws {
-        var overlay = scene()
-        let live = try Surface(width: Self.screen.width, height: Self.screen.height)
-        let renderer = FrameRenderer(target: live, font: font)
-        let frame = overlay.frame(atTick: 0, measurer: font)
+        let session = newSession()
+        var composer = FrameComposer(screen: Self.screen)
+        let live = PixelBuffer(width: Self.screen.width, height: Self.screen.height)
+        let renderer = FrameRenderer(target: live, glyphs: font)
+        let frame = composer.frame(of: session, atTick: 0, measurer: font)
         _ = try renderer.draw(frame)
         renderer.underlay = Self.beneath()
         let dirty = try renderer.draw(frame)
         #expect(dirty == [try #require(frame.panel).hud])
-        let snapshot = try Surface(width: Self.screen.width, height: Self.screen.height)
-        _ = try FrameRenderer(target: snapshot, font: font).draw(frame)
+        let snapshot = PixelBuffer(width: Self.screen.width, height: Self.screen.height)
+        _ = try FrameRenderer(target: snapshot, glyphs: font).draw(frame)
         // Outside the HUD the live surface was never drawn: compare the HUD only.
         let hud = try #require(frame.panel).hud
         let corner = live.withPixels { $0.row(hud.y)[hud.x] }

@@ -26,6 +26,11 @@ int kp_x11_set_shape(void *display, unsigned long window, enum kp_shape_kind kin
     return 1;
 }
 
+int kp_x11_is_xwayland(void *display) {
+    int opcode, event_base, error_base;
+    return XQueryExtension(display, "XWAYLAND", &opcode, &event_base, &error_base) ? 1 : 0;
+}
+
 int kp_x11_refuse_focus(void *display, unsigned long window) {
     Display *x = display;
     XWMHints *hints = XAllocWMHints();

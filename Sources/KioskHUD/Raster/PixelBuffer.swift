@@ -1,13 +1,13 @@
 import Glibc
 import KioskCore
 
-/// A picture of 32-bit premultiplied ARGB pixels in plain memory, owned by this object: what
-/// the rasterizer draws into when no window or SDL surface is involved (wheel poses, the screen
-/// read back from beneath the overlay, tests).
+/// A picture of 32-bit premultiplied ARGB pixels in plain memory, owned by this object: wheel
+/// poses, text masks, the screen read back from beneath the overlay, a turned canvas, and the
+/// whole picture of a display whose pixels the overlay keeps itself (Wayland, the framebuffer).
 ///
 /// A large picture (a whole screen read back while blocking) is mapped from the kernel on its
 /// own (mmap), so its memory goes back when it is freed instead of staying in malloc's heap.
-package final class PixelBuffer {
+package final class PixelBuffer: PixelCanvas {
     /// The width in pixels.
     package let width: Int
     /// The height in pixels.

@@ -1,6 +1,6 @@
 import KioskCore
 
-/// Borrowed access to a surface's 32-bit pixels, valid only inside `Surface.withPixels`.
+/// Borrowed access to a canvas's 32-bit pixels, valid only inside `PixelCanvas.withPixels`.
 package struct PixelRows {
     package let base: UnsafeMutablePointer<UInt32>
     package let pitchPixels: Int

@@ -1,5 +1,6 @@
 import Glibc
 import KioskCore
+import KioskPlatform
 
 /// Where the overlay's FIFO goes and how it is made: `--fifo PATH` (mode 0600), or psplash's,
 /// `$PSPLASH_FIFO_DIR/psplash_fifo` (default `/run`) with psplash's own mode, 0660 (both less

@@ -1,4 +1,5 @@
 import KioskCore
+import KioskPlatform
 
 /// Finds the bundled fonts without fontconfig: in `$KIOSK_SPINNER_FONT_DIR`, beside an installed
 /// binary (`../share/kiosk-spinner/fonts`), or in the source tree's `fonts/` for a development

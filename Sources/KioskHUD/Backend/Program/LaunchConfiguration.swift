@@ -1,4 +1,5 @@
 import KioskCore
+import KioskPlatform
 
 /// The options in force: the settings file's (`--config FILE`, else the first of
 /// `$XDG_CONFIG_HOME/kiosk-spinner/config` and `/etc/kiosk-spinner.conf` that exists), then the

@@ -1,5 +1,6 @@
 import Glibc
 import KioskCore
+import KioskPlatform
 
 /// `kiosk-spinner send [--socket PATH] [--wait EVENT] [--timeout SECONDS] COMMAND...`: sends
 /// each command to the overlay listening on the control socket, prints the answers to them (one

@@ -2,6 +2,7 @@ import Glibc
 internal import CSDL
 import KioskCore
 import KioskRaster
+import KioskPlatform
 
 /// `--snapshot FILE.png`: applies every command on stdin, renders the frame at `--at` seconds
 /// with the real renderer into an offscreen surface, and writes it as a PNG with straight alpha
@@ -13,17 +14,16 @@ public enum SnapshotProgram {
         do {
             let font = try OverlayProgram.openFonts(options, session: SDLSession(video: false))
             let size = options.windowSize ?? LaunchOptions.defaultSnapshotSize
-            let display = try Surface(width: size.width, height: size.height)
-            let turned = try TurnedCanvas(display: display, rotation: options.rotation)
-            let renderer = FrameRenderer(target: turned.canvas, font: font)
+            let display = PixelBuffer(width: size.width, height: size.height)
+            let turned = TurnedCanvas(display: display, rotation: options.rotation)
+            let renderer = FrameRenderer(target: turned.canvas, glyphs: font)
             var settled = options
             settled.timing.graceSeconds = 0
             settled.timing.minimumShowSeconds = 0
             settled.timing.fadeSeconds = 0
             var policy = LoopPolicy(session: OverlayProgram.makeSession(settled),
-                                    composers: [FrameComposer(screen: turned.logicalSize, scale: options.scale ?? 1,
-                                                               dotsPerInch: (options.dotsPerInch ?? DisplayDensity.assumedDotsPerInch)
-                                                                   * Double(options.scale ?? 1))],
+                                    composers: [OverlayProgram.composer(for: DisplayProfile(pixels: size),
+                                                                        screen: turned.logicalSize, options: options)],
                                     settings: LoopPolicy.Settings(), grabStatus: .unsupported)
             let applied = isatty(STDIN_FILENO) == 0 ? applyInput(to: &policy, dialect: options.dialect, measurer: font) : nil
             let tick = Int((options.snapshotAtSeconds * Double(policy.session.clock.ticksPerSecond)).rounded(.down))
@@ -60,7 +60,7 @@ public enum SnapshotProgram {
     }
 
     /// Saves a premultiplied canvas as an RGBA PNG (IMG_SavePNG).
-    static func writePNG(_ canvas: Surface, to path: String) throws(SDLError) {
+    static func writePNG(_ canvas: some PixelCanvas, to path: String) throws(SDLError) {
         let output = try Surface(width: canvas.width, height: canvas.height, format: SDL_PIXELFORMAT_RGBA32.rawValue)
         canvas.withPixels { source in
             output.withPixels { target in

@@ -1,4 +1,5 @@
 import KioskCore
+import KioskPlatform
 
 /// Why the overlay could not start, each with the exit status it ends with: the one place
 /// where failures become statuses.
@@ -9,8 +10,12 @@ enum StartupError: Error, CustomStringConvertible {
     case controlSocket(ListeningSocket.Refusal)
     /// No font could be opened.
     case fonts(SDLError)
-    /// No display could be opened, or its window made.
+    /// No X11 display could be opened, or its window made.
     case display(SDLError)
+    /// `--backend auto` found nothing to show on: no display server named, no display device.
+    case noDisplayOffered
+    /// A bare display device (DRM or fbdev) could not be used.
+    case framebuffer(FramebufferError)
     /// The Wayland compositor could not show the overlay.
     case wayland(WaylandError)
     /// `--display index` asks for an output the Wayland compositor does not have; it has `count`.
@@ -28,8 +33,19 @@ enum StartupError: Error, CustomStringConvertible {
         switch self {
         case .fifo(.refused), .controlSocket: return .usage
         case .fifo(.unavailable), .fonts, .thread, .blockingGrab: return .failure
-        case .display, .wayland: return .noDisplay
+        case .display, .wayland, .noDisplayOffered: return .noDisplay
+        case .framebuffer(let error): return error.kind == .lost ? .displayLost : .noDisplay
         case .noSuchDisplay, .noSuchOutput: return .noSuchDisplay
+        }
+    }
+
+    /// What failed, without the advice that follows it when nothing else is tried: the line a
+    /// fall-back to the next backend starts with.
+    var reason: String {
+        switch self {
+        case .wayland(let error): return "\(error)"
+        case .framebuffer(let error): return "\(error)"
+        default: return description
         }
     }
 
@@ -55,9 +71,18 @@ enum StartupError: Error, CustomStringConvertible {
             return "--display \(index): no such output; the Wayland compositor at WAYLAND_DISPLAY="
                 + "\(Environment.value("WAYLAND_DISPLAY") ?? "wayland-0") has \(outputs). Use --display with one of those, or --display all"
         case .display(let error):
-            let display = Environment.value("DISPLAY").map { "No X server answers at DISPLAY=\($0). " } ?? ""
-            return "cannot open a display: \(error). \(display)Set DISPLAY to a running X server (e.g. DISPLAY=:0), "
-                + "run on the console with SDL_VIDEODRIVER=kmsdrm, or render a picture with --snapshot FILE.png"
+            let display = Environment.value("DISPLAY").map { " at DISPLAY=\($0)" } ?? ""
+            return "cannot show on the X server\(display): \(error)"
+        case .noDisplayOffered:
+            return "nothing to show on: neither WAYLAND_DISPLAY nor DISPLAY is set and there is no /dev/dri/card* "
+                + "or /dev/fb0. Set one to a running server, or render a picture with --snapshot FILE.png"
+        case .framebuffer(let error) where error.kind == .busy:
+            return "\(error). A display server holds the screen: show on it (set DISPLAY or WAYLAND_DISPLAY), "
+                + "or stop it first"
+        case .framebuffer(let error) where error.kind == .noPermission:
+            return "\(error). Run the overlay in the group that owns the device (usually video), or as root"
+        case .framebuffer(let error):
+            return "\(error)"
         }
     }
 }

@@ -1,4 +1,5 @@
 import KioskCore
+import KioskPlatform
 
 /// A font file known by the characters it is there for and opened only when one of them is
 /// drawn, so a message that needs none of them costs neither the file's reading nor its memory.

@@ -1,6 +1,7 @@
 import Glibc
 internal import CSDL
 import KioskCore
+import KioskPlatform
 
 /// A TrueType font opened with SDL_ttf (TTF_OpenFontRW on the file's own descriptor), resized on
 /// demand (TTF_SetFontSize).

@@ -1,6 +1,8 @@
 internal import CSDL
 internal import CKioskPlatform
 import KioskCore
+import KioskRaster
+import KioskPlatform
 
 /// The fonts a message is drawn with, in order of preference: each character is drawn in the
 /// first font that has its glyph, so a message mixing scripts ("ECG 心電 ЕКГ") draws every run in
@@ -12,7 +14,7 @@ import KioskCore
 /// before it (at the start of a run, after it) when that font has it, so an ellipsis ending
 /// Japanese text is Japanese. It measures text for the core's fitting and renders lines for the
 /// frame renderer, cutting both the same way.
-final class FontChain: TextMeasurer {
+final class FontChain: GlyphSource {
     private let fonts: [Font]
     private let deferred: [DeferredFont]
     private var systemFonts: [Font] = []
@@ -141,17 +143,21 @@ final class FontChain: TextMeasurer {
         return (used.isEmpty ? [fonts[0]] : used).map { $0.lineHeight(fontPixels: fontPixels) }.max() ?? fontPixels
     }
 
-    /// `text` rendered in white with its glyphs' coverage in alpha, every run on one baseline.
-    func render(_ text: String, fontPixels: Int) throws(SDLError) -> Surface? {
+    func render(_ text: String, fontPixels: Int) throws(GlyphFailure) -> PixelBuffer? {
         var pieces: [(surface: Surface, ascent: Int)] = []
         for piece in self.pieces(of: text) {
-            let surface = try piece.shaped { font throws(SDLError) in try font.render(piece.run.text, fontPixels: fontPixels) }
+            let surface: Surface?
+            do {
+                surface = try piece.shaped { font throws(SDLError) in try font.render(piece.run.text, fontPixels: fontPixels) }
+            } catch {
+                throw GlyphFailure(error.description)
+            }
             if let surface { pieces.append((surface, piece.font.ascent(fontPixels: fontPixels))) }
         }
-        guard pieces.count > 1 else { return pieces.first?.surface }
+        guard !pieces.isEmpty else { return nil }
         let baseline = pieces.map(\.ascent).max() ?? 0
         let height = pieces.map { baseline - $0.ascent + $0.surface.height }.max() ?? 0
-        let line = try Surface(width: pieces.reduce(0) { $0 + $1.surface.width }, height: height)
+        let line = PixelBuffer(width: pieces.reduce(0) { $0 + $1.surface.width }, height: height)
         var left = 0
         line.withPixels { target in
             for piece in pieces {

@@ -4,7 +4,7 @@ import KioskRaster
 
 /// An SDL surface of 32-bit ARGB pixels that the overlay draws into with premultiplied alpha.
 /// Owns the surface unless it is borrowed from a window.
-final class Surface {
+final class Surface: PixelCanvas {
     let pointer: UnsafeMutablePointer<SDL_Surface>
     private let owned: Bool
 
@@ -35,7 +35,6 @@ final class Surface {
 
     var width: Int { Int(pointer.pointee.w) }
     var height: Int { Int(pointer.pointee.h) }
-    var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 
     /// True when the pixels are laid out as 0xAARRGGBB or 0x??RRGGBB words, which the drawing code
     /// writes directly.

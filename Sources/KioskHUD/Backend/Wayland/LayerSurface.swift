@@ -1,5 +1,6 @@
 internal import CKioskWayland
 import KioskCore
+import KioskRaster
 
 /// One layer surface on the overlay layer of one output, anchored to every edge, with the
 /// wl_shm buffers it shows (kw_layer_*). It keeps its connection alive.
@@ -45,7 +46,7 @@ final class LayerSurface {
 
     /// Shows `picture` (the buffers' size), copying only what changed, and asks for a frame
     /// callback. Returns false when no buffer could be made.
-    func present(_ picture: Surface) -> Bool {
+    func present(_ picture: any PixelCanvas) -> Bool {
         picture.withPixels { rows in kw_layer_present(pointer, rows.base, Int32(rows.pitchPixels)) == 0 }
     }
 

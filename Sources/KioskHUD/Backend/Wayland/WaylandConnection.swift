@@ -1,6 +1,7 @@
 import Glibc
 internal import CKioskWayland
 import KioskCore
+import KioskPlatform
 
 /// The connection to the Wayland compositor with the globals the overlay needs, and the wait
 /// for its events (kw_connect, kw_wait). Only the loop's thread uses it, except for `wake`.
@@ -29,16 +30,16 @@ final class WaylandConnection {
     /// How many outputs the compositor announced.
     var outputCount: Int { Int(kw_output_count(pointer)) }
 
-    /// Output `index`'s integer scale (wl_output.scale).
-    func scale(ofOutput index: Int) -> Int { Int(kw_output_scale(pointer, Int32(index))) }
-
-    /// Output `index`'s density from its current mode and the size of its picture it reports
-    /// (wl_output.mode, wl_output.geometry), or nil when that report is missing or implausible.
-    func dotsPerInch(ofOutput index: Int) -> Double? {
+    /// What output `index` tells of itself: its current mode's pixels (wl_output.mode), the
+    /// size of its picture it reports (wl_output.geometry; nil when it reports none) and its
+    /// integer scale (wl_output.scale).
+    func profile(ofOutput index: Int) -> DisplayProfile {
         var pixelsWide: Int32 = 0, pixelsHigh: Int32 = 0, millimetresWide: Int32 = 0, millimetresHigh: Int32 = 0
         kw_output_size(pointer, Int32(index), &pixelsWide, &pixelsHigh, &millimetresWide, &millimetresHigh)
-        return DisplayDensity.dotsPerInch(pixels: Size(width: Int(pixelsWide), height: Int(pixelsHigh)),
-                                          millimetres: (Int(millimetresWide), Int(millimetresHigh)))
+        let reported = millimetresWide > 0 && millimetresHigh > 0
+            ? Size(width: Int(millimetresWide), height: Int(millimetresHigh)) : nil
+        return DisplayProfile(pixels: Size(width: Int(pixelsWide), height: Int(pixelsHigh)), reportedMillimetres: reported,
+                              platformScale: Int(kw_output_scale(pointer, Int32(index))))
     }
 
     /// Wakes `wait` from any thread (writes to an eventfd).

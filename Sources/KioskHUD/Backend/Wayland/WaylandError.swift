@@ -1,4 +1,4 @@
-/// Why the Wayland overlay could not start.
+/// Why the Wayland overlay could not start, or could not draw.
 enum WaylandError: Error, CustomStringConvertible {
     /// No compositor answers at WAYLAND_DISPLAY (wl_display_connect).
     case noCompositor(display: String)
@@ -8,6 +8,8 @@ enum WaylandError: Error, CustomStringConvertible {
     case noOutput
     /// The compositor closed or never configured the layer surface on output `index`.
     case surfaceRefused(output: Int)
+    /// No wl_shm buffer could be made for a layer surface (out of memory).
+    case noBuffer
 
     var description: String {
         switch self {
@@ -22,6 +24,8 @@ enum WaylandError: Error, CustomStringConvertible {
             return "the Wayland compositor has no output to show on"
         case .surfaceRefused(let index):
             return "the Wayland compositor refused a layer surface on output \(index)"
+        case .noBuffer:
+            return "no shared-memory buffer could be made for the layer surface"
         }
     }
 }

@@ -1,22 +1,25 @@
 import KioskCore
+import KioskRaster
 
 /// One output the Wayland overlay shows on: its layer surface, the picture drawn for it (turned
 /// for `--rotate`), and the latest frame, drawn when the compositor is ready for one (its last
 /// frame callback came): frames in between are skipped, so nothing is drawn that is not shown.
 final class WaylandOutput {
     private let layer: LayerSurface
-    private let picture: PictureMemory
+    /// The output's picture, in memory mapped for it (`PixelBuffer`): only the pages drawn on
+    /// become resident, so a HUD without a backdrop costs its own area, not the output's.
+    private let picture: PixelBuffer
     private let turned: TurnedCanvas
     private let renderer: FrameRenderer
     private var waiting: Frame?
     private var claimedInput: ScreenRegion?
 
-    /// Creates the output for `layer`, turned by `rotation`, drawing with `font`.
-    init(layer: LayerSurface, rotation: Rotation, font: FontChain) throws(SDLError) {
+    /// Creates the output for `layer`, turned by `rotation`, drawing text with `glyphs`.
+    init(layer: LayerSurface, rotation: Rotation, glyphs: any GlyphSource) {
         self.layer = layer
-        picture = try PictureMemory(size: layer.size)
-        turned = try TurnedCanvas(display: picture.surface, rotation: rotation)
-        renderer = FrameRenderer(target: turned.canvas, font: font)
+        picture = PixelBuffer(width: layer.size.width, height: layer.size.height)
+        turned = TurnedCanvas(display: picture, rotation: rotation)
+        renderer = FrameRenderer(target: turned.canvas, glyphs: glyphs)
     }
 
     /// The screen the overlay is laid out for: the output's size in buffer pixels, turned.
@@ -29,7 +32,7 @@ final class WaylandOutput {
 
     /// Draws the waiting frame if the compositor is ready for it. A frame that shows nothing
     /// and takes no input unmaps the surface at once.
-    func drawWhenReady() throws(SDLError) {
+    func drawWhenReady() throws {
         guard let frame = waiting else { return }
         let hides = frame.visible == .nothing && frame.input == .nothing
         guard hides || layer.canPresent else { return }
@@ -44,9 +47,7 @@ final class WaylandOutput {
             claimedInput = frame.input
             layer.claim(input: inputRects(frame.input), keyboard: frame.input == .everything)
         }
-        guard layer.present(picture.surface) else {
-            throw SDLError(call: "wl_shm buffer", reason: "no shared-memory buffer could be made for the layer surface")
-        }
+        guard layer.present(picture) else { throw WaylandError.noBuffer }
     }
 
     /// `region` as rectangles on the output (nil: everything).

@@ -2,6 +2,7 @@ import Glibc
 import Synchronization
 internal import CKioskPlatform
 import KioskCore
+import KioskPlatform
 
 /// Holds the whole keyboard and pointer of the X display while the overlay blocks, so no key or
 /// click reaches any other client, wherever the pointer is.
@@ -43,11 +44,13 @@ final class BlockingGrab: Sendable {
     static func start(report: @escaping @Sendable (Status) -> Void) throws(NativeThread.StartFailure) -> BlockingGrab? {
         // The thread says on `answer` whether it opened the connection. Only its closure holds
         // the writing end, so the read ends if the thread ends without answering.
-        guard let channel = Channel(), let (question, answer) = FileEnd.pipe(nonBlocking: false) else { return nil }
+        guard let channel = Channel(), let (question, answer) = try? FileDescriptor.pipe() else { return nil }
         try NativeThread.start(name: "blocking grab") {
             run(channel, report: report, answering: answer)
         }
-        guard question.readByte() == Channel.opened else { return nil }
+        var reply: UInt8 = Channel.failed
+        let read = try? withUnsafeMutableBytes(of: &reply) { bytes throws(Errno) in try question.read(into: bytes) }
+        guard read == 1, reply == Channel.opened else { return nil }
         return BlockingGrab(channel: channel)
     }
 
@@ -58,12 +61,12 @@ final class BlockingGrab: Sendable {
     }
 
     /// The grab's thread: takes, keeps and releases the grab as wanted until the owner goes.
-    private static func run(_ channel: Channel, report: @Sendable (Status) -> Void, answering answer: FileEnd) {
+    private static func run(_ channel: Channel, report: @Sendable (Status) -> Void, answering answer: FileDescriptor) {
         guard let grab = kp_grab_open() else {
-            answer.writeByte(Channel.failed)
+            try? answer.writeAll([Channel.failed])
             return
         }
-        answer.writeByte(Channel.opened)
+        try? answer.writeAll([Channel.opened])
         defer { kp_grab_close(grab) }
         var status = Status.released
         var retries = false
@@ -91,7 +94,7 @@ final class BlockingGrab: Sendable {
             }
             let timeout = status == .refused ? MonotonicClock.milliseconds(until: backstop) : -1
             var descriptors = [pollfd(fd: kp_grab_connection_fd(grab), events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: channel.wakeReader, events: Int16(POLLIN), revents: 0)]
+                               pollfd(fd: channel.wakeUp.descriptor, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0, errno != EINTR {
                 // Leaving releases the grab (kp_grab_close): the host must not be told it holds.
@@ -99,75 +102,28 @@ final class BlockingGrab: Sendable {
                 if wanted || status != .released { report(.refused) }
                 return
             }
-            if descriptors[1].revents != 0 { channel.drainWakes() }
+            if descriptors[1].revents != 0 { channel.wakeUp.clear() }
             if status == .refused, MonotonicClock.nanoseconds() >= backstop { retries = true }
             // Events on the connection are read by kp_grab_drain at the top of the next round.
         }
     }
 
-    /// What the owner and the thread share: what is wanted, whether to stop, and a pipe that
-    /// wakes the thread from poll(). Freed when both have let go.
+    /// What the owner and the thread share: what is wanted, whether to stop, and the wake-up that
+    /// ends the thread's poll(). Freed when both have let go.
     private final class Channel: Sendable {
         static let opened: UInt8 = 1
         static let failed: UInt8 = 0
 
         let isWanted = Atomic<Bool>(false)
         let isStopping = Atomic<Bool>(false)
-        private let wakeReadEnd: FileEnd
-        private let wakeWriteEnd: FileEnd
-
-        /// The end of the wake pipe the thread polls.
-        var wakeReader: Int32 { wakeReadEnd.descriptor }
+        let wakeUp: WakeUp
 
         init?() {
-            guard let (reader, writer) = FileEnd.pipe(nonBlocking: true) else { return nil }
-            wakeReadEnd = reader
-            wakeWriteEnd = writer
+            guard let wakeUp = try? WakeUp() else { return nil }
+            self.wakeUp = wakeUp
         }
 
-        /// Makes the thread's poll() return. A full pipe already holds a wake-up.
-        func wake() { wakeWriteEnd.writeByte(1) }
-
-        /// Empties the wake pipe.
-        func drainWakes() {
-            var bytes = [UInt8](repeating: 0, count: 64)
-            while bytes.withUnsafeMutableBytes({ read(wakeReadEnd.descriptor, $0.baseAddress, $0.count) }) > 0 {}
-        }
-    }
-
-    /// One end of a pipe, closed when freed.
-    private final class FileEnd: Sendable {
-        let descriptor: Int32
-
-        private init(_ descriptor: Int32) {
-            self.descriptor = descriptor
-        }
-
-        deinit { close(descriptor) }
-
-        /// A new pipe's reading and writing ends (close-on-exec, and non-blocking when asked), or
-        /// nil when none can be made.
-        static func pipe(nonBlocking: Bool) -> (FileEnd, FileEnd)? {
-            var ends: [Int32] = [-1, -1]
-            guard Glibc.pipe(&ends) == 0 else { return nil }
-            let both = (FileEnd(ends[0]), FileEnd(ends[1]))
-            for end in ends {
-                guard fcntl(end, F_SETFD, FD_CLOEXEC) == 0,
-                      !nonBlocking || fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) == 0 else { return nil }
-            }
-            return both
-        }
-
-        /// Writes one byte, retrying when interrupted; a full non-blocking pipe drops it.
-        func writeByte(_ byte: UInt8) {
-            var value = byte
-            retryingInterrupted { write(descriptor, &value, 1) }
-        }
-
-        /// Reads one byte, waiting for it; nil at the end of the pipe or on an error.
-        func readByte() -> UInt8? {
-            var value: UInt8 = 0
-            return retryingInterrupted { read(descriptor, &value, 1) } == 1 ? value : nil
-        }
+        /// Makes the thread's poll() return.
+        func wake() { wakeUp.signal() }
     }
 }

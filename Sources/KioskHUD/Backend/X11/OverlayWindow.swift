@@ -155,13 +155,17 @@ final class OverlayWindow {
 
     /// The physical size (width, height in millimetres) the X server reports for the monitor the
     /// window covers; nil off X11, for a plain window, or when the server tells none.
-    func reportedMillimetres() -> (width: Int, height: Int)? {
+    func reportedMillimetres() -> Size? {
         guard followsFrameShape, let x11 else { return nil }
         var width: Int32 = 0, height: Int32 = 0
         guard kp_x11_display_millimetres(x11.display, origin.x, origin.y, Int32(size.width), Int32(size.height),
                                          &width, &height) != 0 else { return nil }
-        return (Int(width), Int(height))
+        return Size(width: Int(width), height: Int(height))
     }
+
+    /// True when the window is on Xwayland (kp_x11_is_xwayland): an X grab there holds X
+    /// clients only.
+    var isOnXWayland: Bool { x11.map { kp_x11_is_xwayland($0.display) == 1 } ?? false }
 
     /// Copies the given rectangles of the surface to the screen (SDL_UpdateWindowSurfaceRects).
     func present(_ rects: [PixelRect]) throws(SDLError) {

@@ -6,7 +6,13 @@
  *
  * Every open device is remembered so that kfb_restore_all() (called on every exit path, also
  * from a signal's exit) gives the screen back to the console: the CRTCs as they were, the
- * console's text mode (KD_TEXT) and its pan offset. */
+ * console's text mode (KD_TEXT) and its pan offset.
+ *
+ * Messages: every function that takes `message` writes one line there (no newline) naming the
+ * device, the call that failed and the system's reason. On KFB_OK it is empty, or holds a
+ * warning that does not change the result (e.g. the console could not be put into graphics
+ * mode, so its text may show through). Pixels are read as host-endian 32-bit words; the device
+ * is written in its own byte order, which is the host's on every supported machine. */
 #ifndef KIOSK_FRAMEBUFFER_H
 #define KIOSK_FRAMEBUFFER_H
 
@@ -41,7 +47,10 @@ struct kfb_screen_info {
     int height;
     int width_mm;
     int height_mm;
-    /** "card0 Virtual-1 1280x800" or "fb0 vesafb 16 bpp RGB565". */
+    /**
+     * For messages: "card0 Virtual-1 1280x800 (bochs-drm, 2 buffers flipped)" (the driver and how
+     * frames reach the screen) or "fb0 VESA VGA 1024x768 16 bpp RGB565".
+     */
     char name[96];
 };
 
@@ -75,11 +84,28 @@ enum kfb_status kfb_drm_start_screen(struct kfb_drm *device, int index, struct k
 enum kfb_status kfb_drm_present(struct kfb_drm *device, int index, const uint32_t *pixels, int stride_pixels,
                                 const struct kfb_rect *rects, int count);
 
+/**
+ * Whether started screen `index` has a flip queued that has not completed, so what was last
+ * presented is not all on the screen yet (kfb_drm_dispatch completes it). 0 for one-buffer
+ * screens, whose presents show at once.
+ */
+int kfb_drm_flip_pending(const struct kfb_drm *device, int index);
+
 /** The device's descriptor, to wait on (readable: a flip completed; an error: the device is gone). */
 int kfb_drm_fd(const struct kfb_drm *device);
 
-/** Handles what the descriptor has (flip completions, showing what waited). KFB_LOST when gone. */
+/**
+ * Handles what the descriptor has (flip completions, showing what waited). Never blocks (the
+ * descriptor is non-blocking): with nothing to read it returns KFB_OK. KFB_LOST when gone.
+ */
 enum kfb_status kfb_drm_dispatch(struct kfb_drm *device);
+
+/**
+ * Gives the device back (its CRTCs as they were, master dropped, the console's mode when no
+ * other device holds it), frees its buffers and closes it. NULL is ignored. Not for signal
+ * handlers: use kfb_restore_all there.
+ */
+void kfb_drm_close(struct kfb_drm *device);
 
 /* ---- fbdev ------------------------------------------------------------------------------ */
 
@@ -94,9 +120,20 @@ struct kfb_fbdev;
 enum kfb_status kfb_fbdev_open(const char *path, struct kfb_fbdev **device, struct kfb_screen_info *info,
                                char *message, size_t message_size);
 
-/** Writes `rects` of `pixels` (XRGB words, `stride_pixels` apart) to the framebuffer. */
+/**
+ * Writes `rects` of `pixels` (XRGB words, `stride_pixels` apart) to the framebuffer. Reads the
+ * variable screen info first (one ioctl): KFB_LOST when the device is gone (unregistered, e.g.
+ * a DRM driver took the hardware over from vesafb or efifb) or its mode changed under us; a
+ * changed pan offset is followed.
+ */
 enum kfb_status kfb_fbdev_present(struct kfb_fbdev *device, const uint32_t *pixels, int stride_pixels,
                                   const struct kfb_rect *rects, int count);
+
+/**
+ * Gives the framebuffer back (pan offset, the console's mode when no other device holds it),
+ * unmaps and closes it. NULL is ignored. Not for signal handlers: use kfb_restore_all there.
+ */
+void kfb_fbdev_close(struct kfb_fbdev *device);
 
 /* ---- both ------------------------------------------------------------------------------- */
 

@@ -1,0 +1,116 @@
+import Glibc
+internal import CKioskFramebuffer
+import KioskCore
+import KioskPlatform
+
+/// A bare DRM/KMS device with no display server (`--backend drm`): dumb buffers in plain memory,
+/// no GPU, no Mesa, no SDL. Each connected connector at its preferred mode is a display
+/// (`--display N|all` counts them), its frames flipped at most once a vblank (or marked dirty
+/// where the driver wants that); the loop waits on the device's descriptor for flips and for its
+/// loss. The overlay reads no input devices, so `block` holds nothing here.
+final class DRMBackend: DisplayBackend {
+    static let choice = WindowingBackend.drm
+    let displays: [OpenedDisplay]
+    let blockingInput = BlockingInput.unsupported
+    let wake: @Sendable () -> Bool
+    private let device: OpaquePointer
+    private let path: String
+    private let screens: [BareScreen]
+    private let wakeUp: WakeUp
+
+    /// Offered where a DRM card exists (psplash's `-d N` names one).
+    static func isOffered(for options: LaunchOptions) -> Bool {
+        options.windowSize == nil && !cardPaths(options).filter { access($0, F_OK) == 0 }.isEmpty
+    }
+
+    /// The cards to try: the one psplash's `-d N` names, else card0 to card9.
+    private static func cardPaths(_ options: LaunchOptions) -> [String] {
+        (options.deviceNumber.map { [$0] } ?? Array(0...9)).map { "/dev/dri/card\($0)" }
+    }
+
+    /// Opens the first card that has a connected output, becomes its master and starts the
+    /// screens `--display` asks for. A card another master holds is not passed over: the
+    /// overlay would draw where nobody sees it.
+    static func open(_ options: LaunchOptions, glyphs: FontChain) throws(StartupError) -> DRMBackend {
+        var firstFailure: FramebufferError?
+        for path in cardPaths(options) where access(path, F_OK) == 0 {
+            do {
+                return try open(path, options: options, glyphs: glyphs)
+            } catch .framebuffer(let failure) where failure.kind == .noOutput {
+                firstFailure = firstFailure ?? failure
+            }
+        }
+        throw .framebuffer(firstFailure ?? FramebufferError(.noDevice, "no DRM device in /dev/dri"))
+    }
+
+    /// Opens the card at `path` and starts its screens.
+    private static func open(_ path: String, options: LaunchOptions, glyphs: FontChain) throws(StartupError) -> DRMBackend {
+        let wakeUp: WakeUp
+        do { wakeUp = try WakeUp() } catch { throw .framebuffer(FramebufferError(.noMemory, "cannot make the loop's wake-up: \(error)")) }
+        var opened: OpaquePointer?
+        do {
+            try FramebufferError.checkAccess(path)
+            try FramebufferError.check { kfb_drm_open(path, &opened, $0, $1) }
+        } catch {
+            throw .framebuffer(error)
+        }
+        guard let device = opened else { throw .framebuffer(FramebufferError(.cannotOpen, "\(path): not opened")) }
+        let count = Int(kfb_drm_screen_count(device))
+        if !options.mirrorsOnAllDisplays, options.display >= count {
+            kfb_drm_close(device)
+            throw count == 0 ? .framebuffer(FramebufferError(.noOutput, "\(path): no connected output"))
+                : .noSuchDisplay(index: options.display, count: count)
+        }
+        var screens: [BareScreen] = []
+        for index in options.mirrorsOnAllDisplays ? Array(0..<count) : [options.display] {
+            var info = kfb_screen_info()
+            do {
+                try FramebufferError.check { kfb_drm_start_screen(device, Int32(index), &info, $0, $1) }
+            } catch {
+                kfb_drm_close(device)
+                throw .framebuffer(error)
+            }
+            screens.append(BareScreen(info, rotation: options.rotation, glyphs: glyphs))
+        }
+        return DRMBackend(device: device, path: path, screens: screens, wakeUp: wakeUp)
+    }
+
+    private init(device: OpaquePointer, path: String, screens: [BareScreen], wakeUp: WakeUp) {
+        self.device = device
+        self.path = path
+        self.screens = screens
+        self.wakeUp = wakeUp
+        displays = screens.map(\.opened)
+        wake = { wakeUp.signal() }
+        ProgramExit.closeAtExit { kfb_restore_all() }
+    }
+
+    func draw(_ frames: [Frame?]) {
+        for (index, (screen, frame)) in zip(screens, frames).enumerated() {
+            guard let frame else { continue }
+            do {
+                try screen.draw(frame) { pixels, stride, rects in
+                    _ = kfb_drm_present(device, Int32(index), pixels, stride, rects, Int32(rects.count))
+                }
+            } catch {
+                Diagnostics.report("drawing failed: \(error)")
+            }
+        }
+    }
+
+    /// Waits on the wake-up and the device: a completed flip shows what waited for it; an error
+    /// on the device, or the device gone, is `.displayLost`.
+    func waitForEvents(until deadline: UInt64?) -> [LoopInput] {
+        let timeout = deadline.map { Int32(MonotonicClock.milliseconds(until: $0)) } ?? -1
+        var watched = [pollfd(fd: wakeUp.descriptor, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: kfb_drm_fd(device), events: Int16(POLLIN), revents: 0)]
+        guard poll(&watched, nfds_t(watched.count), timeout) > 0 else { return [] }
+        if watched[0].revents != 0 { wakeUp.clear() }
+        guard watched[1].revents != 0 else { return [] }
+        let gone = watched[1].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0
+        if gone || kfb_drm_dispatch(device) == KFB_LOST {
+            return [.displayLost("the DRM device \(path) went away; exiting")]
+        }
+        return []
+    }
+}

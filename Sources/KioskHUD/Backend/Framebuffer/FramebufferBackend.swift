@@ -1,0 +1,78 @@
+import Glibc
+internal import CKioskFramebuffer
+import KioskCore
+import KioskPlatform
+
+/// The Linux framebuffer device /dev/fbN with no display server (`--backend fbdev`): its pixel
+/// format read from the device (16 bpp RGB565, 24 and 32 bpp in the order of its bitfields),
+/// only the changed rectangles written, and the console's text and cursor kept off the picture
+/// (KD_GRAPHICS) until exit. One framebuffer is one display. The overlay reads no input devices,
+/// so `block` holds nothing here.
+final class FramebufferBackend: DisplayBackend {
+    static let choice = WindowingBackend.fbdev
+    let displays: [OpenedDisplay]
+    let blockingInput = BlockingInput.unsupported
+    let wake: @Sendable () -> Bool
+    private let device: OpaquePointer
+    private let path: String
+    private let screen: BareScreen
+    private let wakeUp: WakeUp
+    private var isLost = false
+
+    /// The framebuffer: psplash's `-f N`, else /dev/fb0.
+    private static func path(_ options: LaunchOptions) -> String { "/dev/fb\(options.deviceNumber ?? 0)" }
+
+    /// Offered where the framebuffer exists.
+    static func isOffered(for options: LaunchOptions) -> Bool {
+        options.windowSize == nil && access(path(options), F_OK) == 0
+    }
+
+    /// Opens and maps the framebuffer and takes the console's picture.
+    static func open(_ options: LaunchOptions, glyphs: FontChain) throws(StartupError) -> FramebufferBackend {
+        if !options.mirrorsOnAllDisplays, options.display > 0 { throw .noSuchDisplay(index: options.display, count: 1) }
+        let path = path(options)
+        let wakeUp: WakeUp
+        do { wakeUp = try WakeUp() } catch { throw .framebuffer(FramebufferError(.noMemory, "cannot make the loop's wake-up: \(error)")) }
+        var opened: OpaquePointer?
+        var info = kfb_screen_info()
+        do {
+            try FramebufferError.checkAccess(path)
+            try FramebufferError.check { kfb_fbdev_open(path, &opened, &info, $0, $1) }
+        } catch {
+            throw .framebuffer(error)
+        }
+        guard let device = opened else { throw .framebuffer(FramebufferError(.cannotOpen, "\(path): not opened")) }
+        return FramebufferBackend(device: device, path: path, screen: BareScreen(info, rotation: options.rotation, glyphs: glyphs),
+                                  wakeUp: wakeUp)
+    }
+
+    private init(device: OpaquePointer, path: String, screen: BareScreen, wakeUp: WakeUp) {
+        self.device = device
+        self.path = path
+        self.screen = screen
+        self.wakeUp = wakeUp
+        displays = [screen.opened]
+        wake = { wakeUp.signal() }
+        ProgramExit.closeAtExit { kfb_restore_all() }
+    }
+
+    func draw(_ frames: [Frame?]) {
+        guard let frame = frames.first ?? nil, !isLost else { return }
+        do {
+            try screen.draw(frame) { pixels, stride, rects in
+                isLost = kfb_fbdev_present(device, pixels, stride, rects, Int32(rects.count)) == KFB_LOST
+            }
+        } catch {
+            Diagnostics.report("drawing failed: \(error)")
+        }
+    }
+
+    /// Waits for the wake-up; a framebuffer has nothing of its own to wait for. A device found
+    /// gone at the last present is `.displayLost`.
+    func waitForEvents(until deadline: UInt64?) -> [LoopInput] {
+        guard !isLost else { return [.displayLost("the framebuffer \(path) went away; exiting")] }
+        let timeout = deadline.map { Int32(MonotonicClock.milliseconds(until: $0)) } ?? -1
+        if wakeUp.wait(milliseconds: timeout) { wakeUp.clear() }
+        return []
+    }
+}

@@ -1,0 +1,39 @@
+import KioskCore
+import KioskPlatform
+
+/// The display backends, and the choice among them: the one `--backend` names, or for `auto`
+/// the first that is offered in this environment and opens, in the order of `all`. Falling back
+/// past one that is offered but fails is said on stderr, with why.
+enum BackendRegistry {
+    /// Every backend, in the order `--backend auto` tries them.
+    static var all: [any DisplayBackend.Type] { [
+        WaylandBackend.self,
+        X11Backend.self,
+        DRMBackend.self,
+        FramebufferBackend.self,
+    ] }
+
+    /// Opens the backend `options` choose, drawing text with `glyphs`.
+    static func open(_ options: LaunchOptions, glyphs: FontChain) throws(StartupError) -> any DisplayBackend {
+        guard options.backend == .auto else {
+            guard let named = all.first(where: { $0.choice == options.backend }) else { throw .noDisplayOffered }
+            return try named.open(options, glyphs: glyphs)
+        }
+        let offered = all.filter { $0.isOffered(for: options) }
+        guard let last = offered.last else { throw .noDisplayOffered }
+        for backend in offered.dropLast() {
+            do {
+                return try backend.open(options, glyphs: glyphs)
+            } catch {
+                Diagnostics.report("\(error.reason); trying \(nextChoices(after: backend, in: offered)) instead")
+            }
+        }
+        return try last.open(options, glyphs: glyphs)
+    }
+
+    /// The backends `offered` after `backend`, named for the fall-back line.
+    private static func nextChoices(after backend: any DisplayBackend.Type, in offered: [any DisplayBackend.Type]) -> String {
+        let index = offered.firstIndex { ObjectIdentifier($0) == ObjectIdentifier(backend) } ?? 0
+        return offered[(index + 1)...].map { $0.choice.rawValue }.joined(separator: ", then ")
+    }
+}

@@ -1,0 +1,48 @@
+import KioskCore
+import KioskRaster
+
+/// One display the overlay shows on: its window, the canvas turned for it and the renderer.
+/// With `--display all` there is one a display, each drawing the frame its composer laid out.
+final class OverlayOutput {
+    private let window: OverlayWindow
+    private let turned: TurnedCanvas
+    private let renderer: FrameRenderer
+    /// Where no compositor blends the window: the screen beneath, read back.
+    private let beneath: ScreenBeneath?
+    private var lastFrame: Frame?
+
+    /// Creates the output for `window`, turned by `rotation`, drawing text with `glyphs`.
+    init(window: OverlayWindow, rotation: Rotation, glyphs: any GlyphSource) throws(SDLError) {
+        guard window.surface.isDirectlyDrawable else {
+            throw SDLError(call: "SDL_GetWindowSurface", reason: "the window's pixel format is not 32-bit RGB")
+        }
+        self.window = window
+        turned = TurnedCanvas(display: window.surface, rotation: rotation)
+        window.rotation = rotation
+        renderer = FrameRenderer(target: turned.canvas, glyphs: glyphs)
+        beneath = window.blending == .readBack ? ScreenBeneath(window: window, rotation: rotation) : nil
+    }
+
+    /// The screen the overlay is laid out for: the display's size, turned.
+    var logicalSize: Size { turned.logicalSize }
+
+    /// Draws `frame` (over the screen beneath, read first when the visible region grew and no
+    /// compositor blends the window), claims the window's regions when the panel or input
+    /// changed, and presents the changed rectangles.
+    func draw(_ frame: Frame) throws {
+        if let beneath, frame.visible != lastFrame?.visible ?? .nothing {
+            renderer.underlay = beneath.underlay(showing: frame.visible, from: renderer.underlay)
+        }
+        let dirty = try renderer.draw(frame)
+        if frame.panel != lastFrame?.panel || frame.input != lastFrame?.input {
+            window.claim(visible: frame.visible, input: frame.input)
+        }
+        try window.present(turned.turn(dirty))
+        lastFrame = frame
+    }
+
+    /// Copies the whole picture to the screen again, after the window was exposed.
+    func presentAll() {
+        try? window.presentAll()
+    }
+}

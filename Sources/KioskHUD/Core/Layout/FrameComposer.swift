@@ -1,0 +1,150 @@
+/// Lays a session's HUD out on one display and describes its frame: the panel, the fitted text,
+/// the indicator, and the regions drawn and taking input. One per display, each for its own
+/// size and scale; they all follow the one `HostSession`, so mirrored displays cannot drift.
+///
+/// Text is fitted only when the message, the details line or the look changed.
+public struct FrameComposer: Sendable {
+    /// The screen the overlay covers (turned, when the panel is).
+    public let screen: Size
+    /// How much this display multiplies sizes given in pixels (HiDPI).
+    public let scale: Int
+    /// The display's density, which sets the legible type size.
+    public let dotsPerInch: Double
+    private var fitted: FittedPanel?
+
+    /// The text and look a layout was made for, with the result.
+    private struct FittedPanel {
+        var message: String
+        var detail: String
+        var appearance: Appearance
+        var gauge: GaugeShape
+        var metrics: HUDMetrics
+        var layout: HUDLayout
+        var labels: [Frame.Label]
+    }
+
+    /// The shape of what stands in the wheel's place: a square (wheel, ring, mark) or a bar.
+    private enum GaugeShape: Equatable {
+        case square
+        case bar
+    }
+
+    /// Creates a composer for a screen of `screen` pixels at `dotsPerInch`, multiplying sizes
+    /// given in pixels by `scale`.
+    public init(screen: Size, scale: Int = 1, dotsPerInch: Double = DisplayDensity.assumedDotsPerInch) {
+        self.screen = screen
+        self.scale = max(1, scale)
+        self.dotsPerInch = dotsPerInch
+    }
+
+    /// How the last layout had to adapt to a screen too small for it; nil when it did not.
+    public var adaptation: String? { fitted?.metrics.adaptation }
+
+    /// The frame of `session` at `tick`, measuring text with `measurer` when the text changed.
+    /// Settle the session (or advance it) after applying commands, so their visibility is drawn.
+    public mutating func frame(of session: HostSession, atTick tick: Int, measurer: some TextMeasurer) -> Frame {
+        let presence = session.presence, state = session.state
+        guard presence.isDrawn else { return Frame(panel: nil, indicator: nil, input: .nothing, visible: .nothing) }
+        let appearance = session.appearance
+        let gauge: GaugeShape = state.outcome == nil && state.progress != nil && appearance.progressStyle == .bar ? .bar : .square
+        let text = fittedPanel(message: Self.inked(session.shownMessage), detail: Self.inked(session.shownDetail),
+                               appearance: appearance, gauge: gauge, measurer: measurer)
+        let layout = text.layout
+        let opacity = presence.opacity(atTick: tick)
+        let panel = Frame.Panel(
+            backdrop: state.isBlocking ? appearance.backdropColor : nil,
+            hud: layout.hud, cornerRadiusPixels: layout.cornerRadiusPixels, hudColor: appearance.hudColor,
+            labels: text.labels, opacity: (opacity * 255).rounded() / 255)
+        let hudRegion = ScreenRegion.roundedRect(layout.hud, cornerRadiusPixels: layout.cornerRadiusPixels)
+        return Frame(panel: panel,
+                     indicator: indicator(of: session, look: appearance, metrics: text.metrics, in: layout.indicatorBox, atTick: tick),
+                     input: state.isBlocking ? .everything : hudRegion,
+                     visible: panel.backdrop == nil ? hudRegion : .everything)
+    }
+
+    /// What stands in the wheel's place at `tick`.
+    private func indicator(of session: HostSession, look appearance: Appearance, metrics: HUDMetrics, in box: PixelRect,
+                           atTick tick: Int) -> Frame.Indicator {
+        if let outcome = session.state.outcome {
+            return .outcome(Frame.OutcomeMark(box: box, kind: outcome.kind, color: appearance[.mark(outcome.kind)]))
+        }
+        if let progress = session.state.progress {
+            let percent = appearance.showsPercent ? HostSession.number(progress.rounded(.down)) + "%" : nil
+            let percentPixels = appearance.progressStyle == .ring
+                ? max(8, Int(Double(box.width) * Self.percentFontFraction)) : metrics.detailFontPixels
+            return .progress(Frame.ProgressGauge(box: box, fraction: progress / 100, style: appearance.progressStyle,
+                                                 color: appearance.wheelColor, percentText: percent,
+                                                 percentFontPixels: percentPixels,
+                                                 barThicknessPixels: metrics.barThicknessPixels))
+        }
+        let wheel = SpokeWheel(count: appearance.spokeCount, radius: Double(box.width) / 2, color: appearance.wheelColor)
+        return .wheel(Frame.WheelPose(box: box, wheel: wheel, poseIndex: session.poseIndex(atTick: tick),
+                                      poseCount: session.poseCount))
+    }
+
+    /// `text`, or nothing when it is only spaces and line breaks (which would leave a blank band).
+    private static func inked(_ text: String) -> String {
+        text.allSatisfy(\.isWhitespace) ? "" : text
+    }
+
+    /// The percentage's font size in a ring, as a fraction of the ring's diameter.
+    static let percentFontFraction = 0.24
+    /// The tallest a HUD's text may make it, as a fraction of the screen's height.
+    static let tallestFraction = 0.9
+    /// A bar is at least this many wheels wide.
+    static let barWidthInWheels = 2
+
+    /// The layout and fitted labels for this text and look, fitting only on a change: the text
+    /// is fitted to the widest the HUD may be (wrap before shrink), then the HUD is sized
+    /// around the fitted text and the indicator.
+    private mutating func fittedPanel(message: String, detail: String, appearance: Appearance, gauge: GaugeShape,
+                                      measurer: some TextMeasurer) -> FittedPanel {
+        if let fitted, fitted.message == message, fitted.detail == detail, fitted.appearance == appearance,
+           fitted.gauge == gauge {
+            return fitted
+        }
+        let legibility = Legibility(dotsPerInch: dotsPerInch, viewingDistanceCentimetres: appearance.viewingDistanceCentimetres)
+        let metrics = HUDMetrics(screen: screen, appearance: appearance, legibility: legibility, scale: scale)
+        let wheel = metrics.wheelPixels
+        let besideText = appearance.layout == .horizontal ? (gauge == .bar ? wheel * Self.barWidthInWheels : wheel) : 0
+        let widthLimit = metrics.textWidthLimit(layout: appearance.layout, indicatorWidth: besideText)
+        let heightLimit = Int(Double(screen.height) * Self.tallestFraction) - 2 * metrics.paddingPixels
+            - (appearance.layout == .vertical ? wheel + metrics.gapPixels : 0)
+        var labels: [Frame.Label] = []
+        var blocks: [Size] = []
+        for (text, isDetail) in [(message, false), (detail, true)] where !text.isEmpty {
+            let nominal = isDetail
+                ? metrics.detailFontPixels(besideMessageOf: labels.first?.text.fontPixels ?? metrics.messageFontPixels)
+                : metrics.messageFontPixels
+            let fitter = MessageFitter(widthPixels: widthLimit, heightPixels: heightLimit - (blocks.first?.height ?? 0),
+                                       nominalFontPixels: nominal, minimumFontPixels: isDetail ? nominal : metrics.smallestFontPixels,
+                                       maximumLines: appearance.maximumLines)
+            let fitted = fitter.fit(text, measurer: measurer)
+            let widest = fitted.lines.map { measurer.width(of: $0, fontPixels: fitted.fontPixels) }.max() ?? 0
+            blocks.append(Size(width: widest, height: fitted.lines.count * fitted.lineHeightPixels))
+            let color = isDetail ? appearance.textColor.fading(by: appearance.detailStrength) : appearance.textColor
+            labels.append(Frame.Label(text: fitted, area: PixelRect(x: 0, y: 0, width: 0, height: 0), color: color))
+        }
+        let empty = Size(width: 0, height: 0)
+        let messageBlock = message.isEmpty ? empty : blocks[0]
+        let detailBlock = detail.isEmpty ? empty : blocks[blocks.count - 1]
+        let indicator: Size
+        switch gauge {
+        case .square: indicator = Size(width: wheel, height: wheel)
+        case .bar:
+            let width = max(wheel * Self.barWidthInWheels, appearance.layout == .vertical ? max(messageBlock.width, detailBlock.width) : 0)
+            let percentLine = appearance.showsPercent
+                ? measurer.lineHeight(of: "100%", fontPixels: metrics.detailFontPixels) + Frame.ProgressGauge.percentGapPixels : 0
+            indicator = Size(width: width, height: percentLine + metrics.barThicknessPixels)
+        }
+        let layout = HUDLayout(screen: screen, metrics: metrics, layout: appearance.layout, indicator: indicator,
+                               message: messageBlock, detail: detailBlock)
+        for index in labels.indices {
+            labels[index].area = index == 0 && !message.isEmpty ? layout.textArea : layout.detailArea
+        }
+        let result = FittedPanel(message: message, detail: detail, appearance: appearance, gauge: gauge, metrics: metrics,
+                                 layout: layout, labels: labels)
+        fitted = result
+        return result
+    }
+}

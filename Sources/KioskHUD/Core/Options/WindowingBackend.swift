@@ -1,0 +1,15 @@
+/// Which windowing system, or which bare display device, the overlay shows on (`--backend`).
+public enum WindowingBackend: String, Sendable, Equatable, CaseIterable {
+    /// Wayland when WAYLAND_DISPLAY is set and no `--window` is asked for (XWayland when the
+    /// compositor has no layer shell and DISPLAY is set), else X11 when DISPLAY is set, else a
+    /// DRM device with a connected output, else a framebuffer device.
+    case auto
+    /// Through SDL: an X server (XWayland too), or a plain development window.
+    case x11
+    /// A layer surface of a Wayland compositor (`zwlr_layer_shell_v1`), nothing else.
+    case wayland
+    /// DRM/KMS dumb buffers on /dev/dri/cardN, with no display server, GPU or Mesa.
+    case drm
+    /// The Linux framebuffer device /dev/fbN, with no display server.
+    case fbdev
+}

@@ -1,0 +1,197 @@
+/// What the host sees of the overlay, whatever displays it is drawn on: the state the host asked
+/// for, when the HUD is on screen (presence, fades, outcomes dismissing themselves), a silent
+/// host noticed (stall), whether the blocking grab is held, and the answers and events those
+/// produce. Laying the HUD out on a display is a `FrameComposer`'s business.
+///
+/// It never reads a clock: every question takes the tick.
+public struct HostSession: Sendable {
+    /// The look; `color`, `hud-color` and `size` change it. Each display scales it.
+    public private(set) var appearance: Appearance
+    /// The timing rules.
+    public let timing: Timing
+    /// The fixed-rate clock the ticks belong to.
+    public let clock: FixedStepClock
+    /// What the host has asked for.
+    public private(set) var state: HUDState
+    /// When the HUD is on screen.
+    public private(set) var presence: Presence
+    /// Whether the blocking grab of keyboard and pointer is held.
+    public private(set) var grab = BlockingGrabState()
+    /// The tick of the last command, for the stall timeout.
+    private var lastCommandTick = 0
+    /// Since when the overlay shows that it is stalled.
+    public private(set) var stalledSince: Int?
+    /// The tick of the first visibility change not yet settled.
+    private var visibilityChangedAt: Int?
+
+    /// Creates a session with an initial state, drawn at once when visible.
+    public init(appearance: Appearance, timing: Timing = Timing(), clock: FixedStepClock, state: HUDState) {
+        self.appearance = appearance
+        self.timing = timing
+        self.clock = clock
+        self.state = state
+        presence = Presence(timing: Presence.Timing(graceTicks: clock.wholeTicks(inSeconds: timing.graceSeconds),
+                                                    minimumShownTicks: clock.wholeTicks(inSeconds: timing.minimumShowSeconds),
+                                                    fadeTicks: clock.wholeTicks(inSeconds: timing.fadeSeconds)),
+                            visible: state.isVisible)
+    }
+
+    /// Applies a host command received at `tick`; returns what to tell the host.
+    ///
+    /// A change of visibility takes effect at `settle` (or the next `advance`, a command at a
+    /// later tick, or a `status`, which reports what is drawn), once per tick: a burst of
+    /// `show`/`hide` at one tick ends in the last one's state without a flicker of events. A
+    /// command ends a stall, after `status` has reported it.
+    @discardableResult
+    public mutating func apply(_ command: Command, atTick tick: Int) -> [OverlayEvent] {
+        lastCommandTick = max(lastCommandTick, tick)
+        var events: [OverlayEvent] = []
+        if let pending = visibilityChangedAt, pending < tick { events += settle() }
+        events += advanceTime(to: tick)
+        switch command {
+        case .ping: events.append(.pong)
+        case .status:
+            // What the answer says is what is drawn: the visibility asked before it takes effect first.
+            events += settle()
+            events.append(.status(statusLine))
+        case .wheelColor(let color): appearance.wheelColor = color
+        case .hudColor(let color): appearance.hudColor = color
+        case .wheelSize(let pixels): appearance.wheelPixels = pixels
+        default:
+            let wasVisible = state.isVisible
+            state.apply(command, atTick: tick)
+            if state.isVisible != wasVisible { visibilityChangedAt = visibilityChangedAt ?? tick }
+        }
+        stalledSince = nil
+        return events
+    }
+
+    /// Lets the visibility the commands asked for take effect (at the tick of the first change
+    /// since the last settle); returns what appeared or disappeared.
+    @discardableResult
+    public mutating func settle() -> [OverlayEvent] {
+        guard let tick = visibilityChangedAt else { return [] }
+        visibilityChangedAt = nil
+        return presence.request(visible: state.isVisible, atTick: tick).map(event)
+    }
+
+    /// Moves time on to `tick`: outcomes dismiss themselves, fades and grace times run out, and a
+    /// silent host is noticed. Returns what to tell the host.
+    @discardableResult
+    public mutating func advance(to tick: Int) -> [OverlayEvent] {
+        settle() + advanceTime(to: tick)
+    }
+
+    /// Whether the blocking grab of keyboard and pointer is wanted: while the HUD is drawn and
+    /// blocks, its frames take all input.
+    public var wantsGrab: Bool { state.isBlocking && presence.isDrawn }
+
+    /// Records what the windowing system last said of the blocking grab; returns `grab-lost` or
+    /// `grab-held` when the host must hear that blocking stopped or started holding.
+    public mutating func noteGrab(_ status: BlockingGrabState.Status) -> [OverlayEvent] {
+        grab.update(wanted: wantsGrab, status: status)
+    }
+
+    /// What time alone does by `tick`, leaving unsettled visibility changes for `settle`.
+    private mutating func advanceTime(to tick: Int) -> [OverlayEvent] {
+        var events: [OverlayEvent] = []
+        if let dismissal = dismissalTick, tick >= dismissal {
+            state.isVisible = false
+            events += presence.request(visible: false, atTick: dismissal).map(event)
+        }
+        events += presence.advance(to: tick).map(event)
+        if stalledSince == nil, let stall = stallTick, tick >= stall {
+            stalledSince = stall
+            events.append(.stalled)
+        }
+        return events
+    }
+
+    private func event(_ change: Presence.Change) -> OverlayEvent {
+        switch change {
+        case .appeared: return .shown
+        case .disappeared: return .hidden
+        }
+    }
+
+    /// How many ticks one turn of the wheel takes.
+    public var ticksPerTurn: Int { clock.ticks(inSeconds: appearance.periodSeconds) }
+
+    /// How many distinct wheel poses a turn has: one per spoke when stepping, one per tick when
+    /// turning smoothly.
+    public var poseCount: Int { appearance.rotatesSmoothly ? ticksPerTurn : appearance.spokeCount }
+
+    /// The wheel's pose at `tick`: it turns from its first spoke since the HUD was drawn, and
+    /// stands still while stalled.
+    public func poseIndex(atTick tick: Int) -> Int {
+        ticksIntoTurn(atTick: min(tick, stalledSince ?? tick)) * poseCount / ticksPerTurn
+    }
+
+    /// How far into its current turn the wheel is at `tick`, counted from when it was drawn.
+    private func ticksIntoTurn(atTick tick: Int) -> Int {
+        (tick - (presence.drawnSince ?? tick)) %% ticksPerTurn
+    }
+
+    /// The message shown: the host's, the stall message while stalled, or none beside a bare
+    /// outcome (`success` alone shows the mark alone).
+    public var shownMessage: String {
+        if stalledSince != nil { return timing.stallMessage }
+        return state.outcome?.hasText == false ? "" : state.message
+    }
+
+    /// The details line shown: none beside a bare outcome.
+    public var shownDetail: String { state.outcome?.hasText == false ? "" : state.detail }
+
+    /// The first tick after `tick` at which the picture changes or the host must be told
+    /// something by itself, or nil when nothing will happen without a command.
+    public func nextChangeTick(after tick: Int) -> Int? {
+        var candidates = [presence.nextChangeTick(after: tick), dismissalTick, stallTick].compactMap { $0 }
+        if presence.isDrawn, stalledSince == nil, state.outcome == nil, state.progress == nil {
+            candidates.append(nextWheelStep(after: tick))
+        }
+        return candidates.map { max($0, tick + 1) }.min()
+    }
+
+    private func nextWheelStep(after tick: Int) -> Int {
+        if appearance.rotatesSmoothly { return tick + 1 }
+        let intoTurn = ticksIntoTurn(atTick: tick)
+        let pose = poseIndex(atTick: tick)
+        let nextPoseStarts = ((pose + 1) * ticksPerTurn + poseCount - 1) / poseCount
+        return tick + (nextPoseStarts - intoTurn)
+    }
+
+    /// When the current outcome hides itself, if it does and has not yet.
+    private var dismissalTick: Int? {
+        guard let outcome = state.outcome, state.isVisible,
+              let seconds = timing.dismissalSeconds(of: outcome.kind, showing: shownMessage + shownDetail) else { return nil }
+        return outcome.atTick + clock.wholeTicks(inSeconds: seconds)
+    }
+
+    /// When a silent host will be noticed, if it can be and has not yet.
+    private var stallTick: Int? {
+        guard let seconds = timing.stallTimeoutSeconds, stalledSince == nil, presence.isDrawn, state.isVisible else {
+            return nil
+        }
+        return max(lastCommandTick, presence.drawnSince ?? lastCommandTick) + clock.ticks(inSeconds: seconds)
+    }
+
+    /// The `status` answer:
+    /// `visible=1 blocked=0 grab=none shown=1 mode=spinner progress=- message="..." detail="..."`;
+    /// `shown` is whether the HUD is drawn at this point of the answers (from `shown` until `hidden`).
+    public var statusLine: String {
+        let progress = state.progress.map(Self.number) ?? "-"
+        let mode = stalledSince == nil ? state.mode : "stalled"
+        return "visible=\(state.isVisible ? 1 : 0) blocked=\(state.isBlocking ? 1 : 0) grab=\(grab.word(wanted: wantsGrab)) "
+            + "shown=\(presence.isDrawn ? 1 : 0) mode=\(mode) "
+            + "progress=\(progress) message=\(Self.quoted(state.message)) detail=\(Self.quoted(state.detail))"
+    }
+
+    /// `value` as the status line and the percentage show it: whole, or to one decimal.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String((value * 10).rounded() / 10)
+    }
+
+    private static func quoted(_ text: String) -> String {
+        "\"" + text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"").replacingAll("\n", with: "\\n") + "\""
+    }
+}

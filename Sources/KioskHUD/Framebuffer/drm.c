@@ -1,0 +1,596 @@
+/* DRM/KMS with dumb buffers: no GPU, no Mesa, only libdrm and the kernel's mode setting.
+ *
+ * Two buffers per screen, flipped with drmModePageFlip at most once a vblank, one flip pending at
+ * a time. Each buffer keeps the region it lacks of the newest frame (what was drawn into the
+ * other one since it was last written), so a flip's back buffer receives this frame's rectangles
+ * plus those it missed, and nothing else. A present while a flip is pending is remembered and
+ * shown when the flip completes (kfb_drm_dispatch).
+ *
+ * Drivers that copy a shadow buffer to the device (virtio-gpu, simpledrm, udl) want to be told
+ * which rectangles changed: those get one buffer, written in place and marked with
+ * drmModeDirtyFB. A driver that refuses a flip falls back to the same at run time. */
+#include "framebuffer_internal.h"
+
+#include <drm_fourcc.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <xf86drm.h>
+#include <xf86drmMode.h>
+
+/** Drivers that show a dumb buffer only when told it changed (a shadow copied to the device). */
+static const char *const dirty_drivers[] = {"virtio_gpu", "simpledrm", "udl", "gud"};
+
+struct buffer {
+    uint32_t handle;
+    uint32_t fb_id;
+    uint32_t pitch;
+    uint64_t size;
+    uint8_t *map;
+    /* What this buffer lacks of the newest frame. */
+    struct kfb_region stale;
+};
+
+struct screen {
+    struct kfb_drm *device;
+    uint32_t connector_id;
+    drmModeModeInfo mode;
+    int width_mm, height_mm;
+    char connector_name[32];
+
+    int started;
+    uint32_t crtc_id;
+    int crtc_index;
+    int saved_crtc_entry;
+    struct buffer buffers[2];
+    int buffer_count;
+    /* The buffer on the screen, or going to be once the pending flip completes. */
+    int front;
+    int flip_pending;
+    /* One buffer written in place and marked with drmModeDirtyFB. */
+    int one_buffer;
+    /* The driver has no dirty callback (ENOSYS): writing in place is all it takes. */
+    int dirty_unsupported;
+    /* Presented while a flip was pending: shown when it completes. */
+    struct kfb_region waiting;
+    const uint32_t *waiting_pixels;
+    int waiting_stride;
+};
+
+struct kfb_drm {
+    int fd;
+    char node[32];
+    char driver[32];
+    int wants_dirty;
+    int master_entry;
+    int console_held;
+    uint32_t *crtc_ids;
+    int crtc_count;
+    uint32_t used_crtcs;
+    uint32_t *connector_ids;
+    int connector_count;
+    struct screen *screens;
+    int screen_count;
+    /* What a flip completion handler met, for kfb_drm_dispatch to return. */
+    enum kfb_status dispatch_status;
+};
+
+static enum kfb_status status_for(int error, enum kfb_status otherwise) {
+    if (kfb_errno_is_lost(error)) return KFB_LOST;
+    if (error == ENOMEM) return KFB_NO_MEMORY;
+    return otherwise;
+}
+
+static const char *connector_type_name(uint32_t type) {
+    switch (type) {
+    case DRM_MODE_CONNECTOR_VGA: return "VGA";
+    case DRM_MODE_CONNECTOR_DVII: return "DVI-I";
+    case DRM_MODE_CONNECTOR_DVID: return "DVI-D";
+    case DRM_MODE_CONNECTOR_DVIA: return "DVI-A";
+    case DRM_MODE_CONNECTOR_Composite: return "Composite";
+    case DRM_MODE_CONNECTOR_SVIDEO: return "SVIDEO";
+    case DRM_MODE_CONNECTOR_LVDS: return "LVDS";
+    case DRM_MODE_CONNECTOR_Component: return "Component";
+    case DRM_MODE_CONNECTOR_9PinDIN: return "DIN";
+    case DRM_MODE_CONNECTOR_DisplayPort: return "DP";
+    case DRM_MODE_CONNECTOR_HDMIA: return "HDMI-A";
+    case DRM_MODE_CONNECTOR_HDMIB: return "HDMI-B";
+    case DRM_MODE_CONNECTOR_TV: return "TV";
+    case DRM_MODE_CONNECTOR_eDP: return "eDP";
+    case DRM_MODE_CONNECTOR_VIRTUAL: return "Virtual";
+    case DRM_MODE_CONNECTOR_DSI: return "DSI";
+    case DRM_MODE_CONNECTOR_DPI: return "DPI";
+    default: return "Unknown";
+    }
+}
+
+/* The connector's preferred mode, else its first (the kernel lists the best first). */
+static const drmModeModeInfo *preferred_mode(const drmModeConnector *connector) {
+    for (int i = 0; i < connector->count_modes; i++) {
+        if (connector->modes[i].type & DRM_MODE_TYPE_PREFERRED) return &connector->modes[i];
+    }
+    return connector->count_modes > 0 ? &connector->modes[0] : NULL;
+}
+
+static void free_device(struct kfb_drm *device) {
+    free(device->screens);
+    free(device->connector_ids);
+    free(device->crtc_ids);
+    free(device);
+}
+
+/* Reads the connectors that are connected and have a mode, and the CRTCs to drive them. */
+static enum kfb_status read_outputs(struct kfb_drm *device, const char *path, char *message, size_t message_size) {
+    drmModeRes *resources = drmModeGetResources(device->fd);
+    if (!resources) {
+        int error = errno;
+        kfb_say(message, message_size, "%s: drmModeGetResources failed: %s", path, strerror(error));
+        return status_for(error, KFB_UNSUPPORTED);
+    }
+    enum kfb_status status = KFB_OK;
+    device->crtc_count = resources->count_crtcs;
+    device->connector_count = resources->count_connectors;
+    device->crtc_ids = calloc(resources->count_crtcs > 0 ? resources->count_crtcs : 1, sizeof *device->crtc_ids);
+    device->connector_ids = calloc(resources->count_connectors > 0 ? resources->count_connectors : 1,
+                                   sizeof *device->connector_ids);
+    device->screens = calloc(resources->count_connectors > 0 ? resources->count_connectors : 1,
+                             sizeof *device->screens);
+    if (!device->crtc_ids || !device->connector_ids || !device->screens) {
+        kfb_say(message, message_size, "%s: out of memory for %d connectors", path, resources->count_connectors);
+        drmModeFreeResources(resources);
+        return KFB_NO_MEMORY;
+    }
+    memcpy(device->crtc_ids, resources->crtcs, (size_t)resources->count_crtcs * sizeof *device->crtc_ids);
+    memcpy(device->connector_ids, resources->connectors,
+           (size_t)resources->count_connectors * sizeof *device->connector_ids);
+    for (int i = 0; i < resources->count_connectors && status == KFB_OK; i++) {
+        /* drmModeGetConnector probes the output, which is what a first look should do. */
+        drmModeConnector *connector = drmModeGetConnector(device->fd, resources->connectors[i]);
+        if (!connector) {
+            int error = errno;
+            if (kfb_errno_is_lost(error) || error == ENOMEM) {
+                kfb_say(message, message_size, "%s: drmModeGetConnector %u failed: %s", path,
+                        resources->connectors[i], strerror(error));
+                status = status_for(error, KFB_UNSUPPORTED);
+            }
+            continue;
+        }
+        const drmModeModeInfo *mode = preferred_mode(connector);
+        if (connector->connection == DRM_MODE_CONNECTED && mode) {
+            struct screen *screen = &device->screens[device->screen_count++];
+            screen->device = device;
+            screen->connector_id = connector->connector_id;
+            screen->mode = *mode;
+            screen->width_mm = (int)connector->mmWidth;
+            screen->height_mm = (int)connector->mmHeight;
+            snprintf(screen->connector_name, sizeof screen->connector_name, "%s-%u",
+                     connector_type_name(connector->connector_type), connector->connector_type_id);
+            screen->saved_crtc_entry = -1;
+            screen->crtc_index = -1;
+        }
+        drmModeFreeConnector(connector);
+    }
+    drmModeFreeResources(resources);
+    return status;
+}
+
+enum kfb_status kfb_drm_open(const char *path, struct kfb_drm **device_out, char *message, size_t message_size) {
+    kfb_say(message, message_size, "%s", "");
+    *device_out = NULL;
+    struct kfb_drm *device = calloc(1, sizeof *device);
+    if (!device) {
+        kfb_say(message, message_size, "%s: out of memory", path);
+        return KFB_NO_MEMORY;
+    }
+    device->master_entry = -1;
+    snprintf(device->node, sizeof device->node, "%s", kfb_basename(path));
+    /* Non-blocking, so kfb_drm_dispatch never waits for an event that is not there. */
+    device->fd = kfb_open(path, O_RDWR | O_NONBLOCK);
+    if (device->fd == -1) {
+        int error = errno;
+        kfb_say(message, message_size, "%s: open failed: %s", path, strerror(error));
+        free_device(device);
+        return error == ENOMEM ? KFB_NO_MEMORY : KFB_CANNOT_OPEN;
+    }
+    enum kfb_status status = KFB_OK;
+    drmVersionPtr version = drmGetVersion(device->fd);
+    if (!version) {
+        int error = errno;
+        kfb_say(message, message_size, "%s: drmGetVersion failed: %s (not a DRM device?)", path, strerror(error));
+        status = status_for(error, KFB_CANNOT_OPEN);
+        goto fail;
+    }
+    snprintf(device->driver, sizeof device->driver, "%s", version->name ? version->name : "unknown");
+    drmFreeVersion(version);
+    for (size_t i = 0; i < sizeof dirty_drivers / sizeof dirty_drivers[0]; i++) {
+        if (strcmp(device->driver, dirty_drivers[i]) == 0) device->wants_dirty = 1;
+    }
+
+    device->master_entry = kfb_registry_save_master(device->fd);
+    if (drmSetMaster(device->fd) != 0) {
+        int error = errno;
+        if (error == EBUSY || error == EACCES || error == EPERM) {
+            kfb_say(message, message_size,
+                    "%s: drmSetMaster failed: %s (another DRM master, such as a display server, holds it)", path,
+                    strerror(error));
+            status = KFB_BUSY;
+        } else {
+            kfb_say(message, message_size, "%s: drmSetMaster failed: %s", path, strerror(error));
+            status = status_for(error, KFB_CANNOT_OPEN);
+        }
+        goto fail;
+    }
+
+    uint64_t has_dumb = 0;
+    if (drmGetCap(device->fd, DRM_CAP_DUMB_BUFFER, &has_dumb) != 0 || !has_dumb) {
+        kfb_say(message, message_size, "%s: driver %s has no dumb buffers (DRM_CAP_DUMB_BUFFER)", path,
+                device->driver);
+        status = KFB_UNSUPPORTED;
+        goto fail;
+    }
+    status = read_outputs(device, path, message, message_size);
+    if (status != KFB_OK) goto fail;
+    if (device->screen_count == 0) {
+        kfb_say(message, message_size, "%s: no connected connector with a mode (driver %s)", path, device->driver);
+        status = KFB_NO_OUTPUT;
+        goto fail;
+    }
+    *device_out = device;
+    return KFB_OK;
+
+fail:
+    kfb_registry_drop_master(device->master_entry);
+    close(device->fd);
+    free_device(device);
+    return status;
+}
+
+int kfb_drm_screen_count(const struct kfb_drm *device) {
+    return device ? device->screen_count : 0;
+}
+
+int kfb_drm_fd(const struct kfb_drm *device) {
+    return device ? device->fd : -1;
+}
+
+int kfb_drm_flip_pending(const struct kfb_drm *device, int index) {
+    if (!device || index < 0 || index >= device->screen_count) return 0;
+    return device->screens[index].flip_pending;
+}
+
+static int crtc_index_of(const struct kfb_drm *device, uint32_t crtc_id) {
+    for (int i = 0; i < device->crtc_count; i++) {
+        if (device->crtc_ids[i] == crtc_id) return i;
+    }
+    return -1;
+}
+
+/* The CRTC for `connector`: the one already driving it (the console's), else the first free
+ * one an encoder of the connector can use. -1 when none. */
+static int choose_crtc(const struct kfb_drm *device, const drmModeConnector *connector) {
+    if (connector->encoder_id) {
+        drmModeEncoder *encoder = drmModeGetEncoder(device->fd, connector->encoder_id);
+        if (encoder) {
+            int index = encoder->crtc_id ? crtc_index_of(device, encoder->crtc_id) : -1;
+            drmModeFreeEncoder(encoder);
+            if (index >= 0 && index < 32 && !(device->used_crtcs & (1u << index))) return index;
+        }
+    }
+    for (int e = 0; e < connector->count_encoders; e++) {
+        drmModeEncoder *encoder = drmModeGetEncoder(device->fd, connector->encoders[e]);
+        if (!encoder) continue;
+        uint32_t possible = encoder->possible_crtcs;
+        drmModeFreeEncoder(encoder);
+        for (int index = 0; index < device->crtc_count && index < 32; index++) {
+            if ((possible & (1u << index)) && !(device->used_crtcs & (1u << index))) return index;
+        }
+    }
+    return -1;
+}
+
+/* The connectors the CRTC drives now (through their current encoders), to drive again. */
+static int connectors_on_crtc(const struct kfb_drm *device, uint32_t crtc_id, uint32_t *out, int capacity) {
+    int count = 0;
+    for (int i = 0; i < device->connector_count && count < capacity; i++) {
+        drmModeConnector *connector = drmModeGetConnectorCurrent(device->fd, device->connector_ids[i]);
+        if (!connector) continue;
+        if (connector->encoder_id) {
+            drmModeEncoder *encoder = drmModeGetEncoder(device->fd, connector->encoder_id);
+            if (encoder) {
+                if (encoder->crtc_id == crtc_id) out[count++] = connector->connector_id;
+                drmModeFreeEncoder(encoder);
+            }
+        }
+        drmModeFreeConnector(connector);
+    }
+    return count;
+}
+
+static void destroy_buffer(int fd, struct buffer *buffer) {
+    if (buffer->map) munmap(buffer->map, buffer->size);
+    if (buffer->fb_id) drmModeRmFB(fd, buffer->fb_id);
+    if (buffer->handle) {
+        struct drm_mode_destroy_dumb destroy = {.handle = buffer->handle};
+        drmIoctl(fd, DRM_IOCTL_MODE_DESTROY_DUMB, &destroy);
+    }
+    memset(buffer, 0, sizeof *buffer);
+}
+
+static enum kfb_status create_buffer(const struct kfb_drm *device, const struct screen *screen, struct buffer *buffer,
+                                     char *message, size_t message_size) {
+    const char *node = device->node;
+    struct drm_mode_create_dumb create = {.width = screen->mode.hdisplay, .height = screen->mode.vdisplay, .bpp = 32};
+    if (drmIoctl(device->fd, DRM_IOCTL_MODE_CREATE_DUMB, &create) != 0) {
+        int error = errno;
+        kfb_say(message, message_size, "%s: DRM_IOCTL_MODE_CREATE_DUMB %ux%u failed: %s", node, create.width,
+                create.height, strerror(error));
+        return status_for(error, KFB_UNSUPPORTED);
+    }
+    buffer->handle = create.handle;
+    buffer->pitch = create.pitch;
+    buffer->size = create.size;
+
+    uint32_t handles[4] = {buffer->handle}, pitches[4] = {buffer->pitch}, offsets[4] = {0};
+    if (drmModeAddFB2(device->fd, create.width, create.height, DRM_FORMAT_XRGB8888, handles, pitches, offsets,
+                      &buffer->fb_id, 0) != 0) {
+        /* Older drivers know only the depth/bpp form. */
+        if (drmModeAddFB(device->fd, create.width, create.height, 24, 32, buffer->pitch, buffer->handle,
+                         &buffer->fb_id) != 0) {
+            int error = errno;
+            kfb_say(message, message_size, "%s: drmModeAddFB XRGB8888 failed: %s", node, strerror(error));
+            buffer->fb_id = 0;
+            destroy_buffer(device->fd, buffer);
+            return status_for(error, KFB_UNSUPPORTED);
+        }
+    }
+    struct drm_mode_map_dumb map = {.handle = buffer->handle};
+    if (drmIoctl(device->fd, DRM_IOCTL_MODE_MAP_DUMB, &map) != 0) {
+        int error = errno;
+        kfb_say(message, message_size, "%s: DRM_IOCTL_MODE_MAP_DUMB failed: %s", node, strerror(error));
+        destroy_buffer(device->fd, buffer);
+        return status_for(error, KFB_UNSUPPORTED);
+    }
+    void *memory = mmap(NULL, buffer->size, PROT_READ | PROT_WRITE, MAP_SHARED, device->fd, (off_t)map.offset);
+    if (memory == MAP_FAILED) {
+        int error = errno;
+        kfb_say(message, message_size, "%s: mmap of a %llu-byte dumb buffer failed: %s", node,
+                (unsigned long long)buffer->size, strerror(error));
+        destroy_buffer(device->fd, buffer);
+        return status_for(error, KFB_NO_MEMORY);
+    }
+    buffer->map = memory;
+    /* Dumb buffers in video memory (TTM) are not always cleared by the kernel. */
+    memset(buffer->map, 0, buffer->size);
+    kfb_region_clear(&buffer->stale);
+    return KFB_OK;
+}
+
+static void give_back_screen(struct kfb_drm *device, struct screen *screen) {
+    if (!screen->started) return;
+    kfb_registry_restore_crtc(screen->saved_crtc_entry);
+    for (int i = 0; i < screen->buffer_count; i++) destroy_buffer(device->fd, &screen->buffers[i]);
+    if (screen->crtc_index >= 0) device->used_crtcs &= ~(1u << screen->crtc_index);
+    screen->started = 0;
+    screen->flip_pending = 0;
+}
+
+enum kfb_status kfb_drm_start_screen(struct kfb_drm *device, int index, struct kfb_screen_info *info,
+                                     char *message, size_t message_size) {
+    kfb_say(message, message_size, "%s", "");
+    if (!device || index < 0 || index >= device->screen_count) {
+        kfb_say(message, message_size, "%s: no connected screen %d (there are %d)", device ? device->node : "DRM",
+                index, device ? device->screen_count : 0);
+        return KFB_NO_OUTPUT;
+    }
+    struct screen *screen = &device->screens[index];
+    const char *node = device->node;
+    if (!screen->started) {
+        drmModeConnector *connector = drmModeGetConnectorCurrent(device->fd, screen->connector_id);
+        if (!connector) {
+            int error = errno;
+            kfb_say(message, message_size, "%s: drmModeGetConnector %s failed: %s", node, screen->connector_name,
+                    strerror(error));
+            return status_for(error, KFB_NO_OUTPUT);
+        }
+        int crtc_index = choose_crtc(device, connector);
+        drmModeFreeConnector(connector);
+        if (crtc_index < 0) {
+            kfb_say(message, message_size, "%s: no free CRTC can drive %s", node, screen->connector_name);
+            return KFB_NO_OUTPUT;
+        }
+        uint32_t crtc_id = device->crtc_ids[crtc_index];
+
+        /* Saved before anything changes, so any exit from here on sets it back. */
+        drmModeCrtc *saved = drmModeGetCrtc(device->fd, crtc_id);
+        if (!saved) {
+            int error = errno;
+            kfb_say(message, message_size, "%s: drmModeGetCrtc %u failed: %s", node, crtc_id, strerror(error));
+            return status_for(error, KFB_UNSUPPORTED);
+        }
+        struct drm_mode_crtc state = {
+            .crtc_id = saved->crtc_id,
+            .fb_id = saved->buffer_id,
+            .x = saved->x,
+            .y = saved->y,
+            .mode_valid = (uint32_t)saved->mode_valid,
+        };
+        _Static_assert(sizeof state.mode == sizeof saved->mode, "drmModeModeInfo is struct drm_mode_modeinfo");
+        memcpy(&state.mode, &saved->mode, sizeof state.mode);
+        drmModeFreeCrtc(saved);
+        uint32_t driven[KFB_CRTC_CONNECTOR_CAPACITY];
+        int driven_count = connectors_on_crtc(device, crtc_id, driven, KFB_CRTC_CONNECTOR_CAPACITY);
+        screen->saved_crtc_entry = kfb_registry_save_crtc(device->fd, &state, sizeof state, driven, driven_count);
+
+        screen->crtc_id = crtc_id;
+        screen->crtc_index = crtc_index;
+        screen->one_buffer = device->wants_dirty;
+        screen->buffer_count = screen->one_buffer ? 1 : 2;
+        screen->front = 0;
+        screen->started = 1;
+        device->used_crtcs |= 1u << crtc_index;
+        for (int i = 0; i < screen->buffer_count; i++) {
+            enum kfb_status status = create_buffer(device, screen, &screen->buffers[i], message, message_size);
+            if (status != KFB_OK) {
+                give_back_screen(device, screen);
+                return status;
+            }
+        }
+        /* No pointer on a kiosk's splash: a driver without a cursor plane says ENXIO, which is fine. */
+        drmModeSetCursor(device->fd, crtc_id, 0, 0, 0);
+        if (drmModeSetCrtc(device->fd, crtc_id, screen->buffers[0].fb_id, 0, 0, &screen->connector_id, 1,
+                           &screen->mode) != 0) {
+            int error = errno;
+            kfb_say(message, message_size, "%s: drmModeSetCrtc %s %ux%u failed: %s", node, screen->connector_name,
+                    screen->mode.hdisplay, screen->mode.vdisplay, strerror(error));
+            give_back_screen(device, screen);
+            return status_for(error, KFB_UNSUPPORTED);
+        }
+        if (!device->console_held) {
+            kfb_console_hold(message, message_size);
+            device->console_held = 1;
+        }
+    }
+    info->width = screen->mode.hdisplay;
+    info->height = screen->mode.vdisplay;
+    info->width_mm = screen->width_mm;
+    info->height_mm = screen->height_mm;
+    snprintf(info->name, sizeof info->name, "%s %s %dx%d (%s, %s)", node, screen->connector_name, info->width,
+             info->height, device->driver, screen->one_buffer ? "1 buffer + DirtyFB" : "2 buffers flipped");
+    return KFB_OK;
+}
+
+/* Copies `region` of the frame into `buffer` (both XRGB8888). */
+static void copy_region(const struct screen *screen, struct buffer *buffer, const uint32_t *pixels, int stride,
+                        const struct kfb_region *region) {
+    for (int r = 0; r < region->count; r++) {
+        const struct kfb_rect *rect = &region->rects[r];
+        size_t bytes = (size_t)rect->width * 4;
+        for (int y = rect->y; y < rect->y + rect->height; y++) {
+            const uint32_t *source = pixels + (size_t)y * (size_t)stride + rect->x;
+            memcpy(buffer->map + (size_t)y * buffer->pitch + (size_t)rect->x * 4, source, bytes);
+        }
+    }
+    (void)screen;
+}
+
+/* Writes `damage` into the one buffer on the screen and tells the driver which rectangles. */
+static enum kfb_status show_in_place(struct kfb_drm *device, struct screen *screen, const uint32_t *pixels,
+                                     int stride, const struct kfb_region *damage) {
+    struct buffer *buffer = &screen->buffers[screen->front];
+    struct kfb_region region = buffer->stale;
+    kfb_region_add_region(&region, damage);
+    kfb_region_clear(&buffer->stale);
+    if (region.count == 0) return KFB_OK;
+    copy_region(screen, buffer, pixels, stride, &region);
+    if (screen->dirty_unsupported) return KFB_OK;
+    drmModeClip clips[KFB_REGION_CAPACITY];
+    for (int i = 0; i < region.count; i++) {
+        clips[i] = (drmModeClip){
+            .x1 = (unsigned short)region.rects[i].x,
+            .y1 = (unsigned short)region.rects[i].y,
+            .x2 = (unsigned short)(region.rects[i].x + region.rects[i].width),
+            .y2 = (unsigned short)(region.rects[i].y + region.rects[i].height),
+        };
+    }
+    if (drmModeDirtyFB(device->fd, buffer->fb_id, clips, (uint32_t)region.count) != 0) {
+        int error = errno;
+        if (kfb_errno_is_lost(error)) return KFB_LOST;
+        /* No dirty callback: the driver scans the buffer out directly. */
+        if (error == ENOSYS || error == EOPNOTSUPP || error == EINVAL) screen->dirty_unsupported = 1;
+    }
+    return KFB_OK;
+}
+
+/* Writes `damage` plus what the back buffer missed into it and queues the flip to it. */
+static enum kfb_status show_by_flip(struct kfb_drm *device, struct screen *screen, const uint32_t *pixels,
+                                    int stride, const struct kfb_region *damage) {
+    if (damage->count == 0) return KFB_OK;
+    int back = 1 - screen->front;
+    struct buffer *target = &screen->buffers[back];
+    struct kfb_region region = target->stale;
+    kfb_region_add_region(&region, damage);
+    copy_region(screen, target, pixels, stride, &region);
+    kfb_region_clear(&target->stale);
+    /* The buffer that leaves the screen now lacks this frame's rectangles. */
+    kfb_region_add_region(&screen->buffers[screen->front].stale, damage);
+
+    if (drmModePageFlip(device->fd, screen->crtc_id, target->fb_id, DRM_MODE_PAGE_FLIP_EVENT, screen) == 0) {
+        screen->front = back;
+        screen->flip_pending = 1;
+        return KFB_OK;
+    }
+    int error = errno;
+    if (kfb_errno_is_lost(error)) return KFB_LOST;
+    /* The driver cannot flip: show the back buffer with a mode set and keep to it alone. */
+    if (drmModeSetCrtc(device->fd, screen->crtc_id, target->fb_id, 0, 0, &screen->connector_id, 1, &screen->mode) !=
+        0) {
+        return status_for(errno, KFB_UNSUPPORTED);
+    }
+    screen->front = back;
+    screen->one_buffer = 1;
+    return KFB_OK;
+}
+
+static enum kfb_status show(struct kfb_drm *device, struct screen *screen, const uint32_t *pixels, int stride,
+                            const struct kfb_region *damage) {
+    if (screen->one_buffer) return show_in_place(device, screen, pixels, stride, damage);
+    return show_by_flip(device, screen, pixels, stride, damage);
+}
+
+enum kfb_status kfb_drm_present(struct kfb_drm *device, int index, const uint32_t *pixels, int stride_pixels,
+                                const struct kfb_rect *rects, int count) {
+    if (!device || index < 0 || index >= device->screen_count || !device->screens[index].started) {
+        return KFB_NO_OUTPUT;
+    }
+    struct screen *screen = &device->screens[index];
+    struct kfb_region damage;
+    kfb_region_clear(&damage);
+    for (int i = 0; i < count; i++) {
+        struct kfb_rect rect = rects[i];
+        if (kfb_rect_clip(&rect, screen->mode.hdisplay, screen->mode.vdisplay)) kfb_region_add(&damage, rect);
+    }
+    if (screen->flip_pending) {
+        kfb_region_add_region(&screen->waiting, &damage);
+        screen->waiting_pixels = pixels;
+        screen->waiting_stride = stride_pixels;
+        return KFB_OK;
+    }
+    return show(device, screen, pixels, stride_pixels, &damage);
+}
+
+static void flip_completed(int fd, unsigned int sequence, unsigned int seconds, unsigned int microseconds,
+                           void *data) {
+    (void)fd; (void)sequence; (void)seconds; (void)microseconds;
+    struct screen *screen = data;
+    if (!screen || !screen->started) return;
+    screen->flip_pending = 0;
+    if (screen->waiting.count == 0) return;
+    struct kfb_region waiting = screen->waiting;
+    kfb_region_clear(&screen->waiting);
+    enum kfb_status status = show(screen->device, screen, screen->waiting_pixels, screen->waiting_stride, &waiting);
+    if (status != KFB_OK && screen->device->dispatch_status == KFB_OK) screen->device->dispatch_status = status;
+}
+
+enum kfb_status kfb_drm_dispatch(struct kfb_drm *device) {
+    if (!device) return KFB_NO_OUTPUT;
+    drmEventContext context = {.version = 2, .page_flip_handler = flip_completed};
+    device->dispatch_status = KFB_OK;
+    if (drmHandleEvent(device->fd, &context) != 0) {
+        int error = errno;
+        if (error != EAGAIN && error != EINTR && kfb_errno_is_lost(error)) return KFB_LOST;
+    }
+    return device->dispatch_status;
+}
+
+void kfb_drm_close(struct kfb_drm *device) {
+    if (!device) return;
+    for (int i = 0; i < device->screen_count; i++) give_back_screen(device, &device->screens[i]);
+    kfb_registry_drop_master(device->master_entry);
+    if (device->console_held) kfb_console_release();
+    close(device->fd);
+    free_device(device);
+}

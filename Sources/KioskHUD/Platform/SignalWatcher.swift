@@ -1,0 +1,55 @@
+import Glibc
+
+/// How the program answers signals, from its first instruction: SIGINT, SIGTERM and SIGHUP
+/// stop it (exit 0, FIFO removed, answers written); SIGUSR1, SIGUSR2 and SIGALRM are ignored,
+/// so a stray `kill -USR1` cannot end an overlay a device relies on; SIGPIPE is ignored (a
+/// closed stdout is noticed by the writer).
+///
+/// The stop signals are blocked in every thread and taken by one thread of their own with
+/// `sigwait`. It asks the loop to stop (`onStop`), then gives the loop `graceSeconds` to begin
+/// the program's finish; when the loop cannot (it waits on an X server that does not answer, or
+/// it has not started yet: a file open blocks), the watcher finishes the program itself. A parent
+/// that ignored the signals (a shell's background job ignores SIGINT) cannot make the overlay
+/// unstoppable: their handling is reset first.
+public enum SignalWatcher {
+    /// The signals that stop the program.
+    static let stopSignals = [SIGINT, SIGTERM, SIGHUP]
+    /// The signals ignored.
+    static let ignoredSignals = [SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE]
+    /// How long the loop has to begin finishing after a stop signal before the watcher does.
+    static let graceSeconds = 0.1
+
+    private static let onStop = LockedValue<(@Sendable (Int32) -> Void)?>(nil)
+
+    /// Starts watching. Call first thing, before any other thread starts, so every thread
+    /// inherits the mask. Throws when the watcher's thread cannot start.
+    public static func start() throws {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for number in stopSignals { sigaddset(&signals, number) }
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        for number in stopSignals { signal(number, SIG_DFL) }
+        for number in ignoredSignals { signal(number, SIG_IGN) }
+        let blocked = signals
+        try NativeThread.start(name: "signals") {
+            var set = blocked
+            var number: Int32 = 0
+            while sigwait(&set, &number) != 0 {}
+            let deadline = MonotonicClock.deadline(inSeconds: graceSeconds)
+            // The loop is told on a thread of its own, so nothing the telling waits on (a lock,
+            // an X server that does not answer) can hold up the deadline below.
+            if let handler = onStop.withLock({ $0 }) {
+                let signalNumber = number
+                try? NativeThread.start(name: "stop request") { handler(signalNumber) }
+            }
+            while MonotonicClock.nanoseconds() < deadline, !ProgramExit.hasBegun { usleep(2000) }
+            ProgramExit.finish(.success, within: ProgramExit.promptSeconds)
+        }
+    }
+
+    /// Tells `handler` (once, from the watcher's thread) when a stop signal arrives: the loop
+    /// then ends through the program's finish.
+    package static func whenStopping(_ handler: @escaping @Sendable (Int32) -> Void) {
+        onStop.withLock { $0 = handler }
+    }
+}

@@ -1,0 +1,128 @@
+import KioskCore
+import KioskRaster
+
+/// Turns `Frame` descriptions into pixels on a target surface, over an underlay (what is beneath
+/// the overlay, where it was read), redrawing only what changed: the whole panel (backdrop, HUD,
+/// text, at its opacity) when a command, a fade or the underlay changed it, otherwise just the
+/// indicator's square (the wheel from a cache of pre-rendered poses). It knows pixels and glyphs
+/// only: every backend, and `--snapshot`, draws with it.
+package final class FrameRenderer {
+    /// Where the frames are drawn: a window's surface, a mapped picture, or a plain buffer.
+    package let target: any PixelCanvas
+    /// What the frames are drawn over: transparent unless the screen beneath was read. A new
+    /// one redraws the panel at the next `draw`.
+    package var underlay = Underlay.transparent {
+        didSet { underlayChanged = true }
+    }
+    private var underlayChanged = false
+    private let glyphs: any GlyphSource
+    private var drawnPanel: Frame.Panel?
+    private var drawnIndicator: Frame.Indicator?
+    /// The indicator's square as the panel left it, before the indicator was drawn on it.
+    private var indicatorBackground: (box: PixelRect, picture: PixelBuffer)?
+    private var sprites = WheelSprites()
+
+    /// Creates a renderer drawing into `target` with text from `glyphs`.
+    package init(target: any PixelCanvas, glyphs: any GlyphSource) {
+        self.target = target
+        self.glyphs = glyphs
+    }
+
+    /// Draws `frame` and returns the rectangles whose pixels changed.
+    package func draw(_ frame: Frame) throws(GlyphFailure) -> [PixelRect] {
+        if frame.panel != drawnPanel || underlayChanged || frame.indicator.map(\.box) != indicatorBackground?.box {
+            let dirty = try redrawPanel(frame.panel, indicator: frame.indicator)
+            drawnPanel = frame.panel
+            drawnIndicator = frame.indicator
+            underlayChanged = false
+            return dirty.isEmpty ? [] : [dirty]
+        }
+        guard let panel = frame.panel, let indicator = frame.indicator, indicator != drawnIndicator else { return [] }
+        try draw(indicator)
+        target.withPixels { $0.fade(indicator.box, opacity: panel.opacity, over: underlay) }
+        drawnIndicator = indicator
+        return [indicator.box]
+    }
+
+    private func redrawPanel(_ panel: Frame.Panel?, indicator: Frame.Indicator?) throws(GlyphFailure) -> PixelRect {
+        let everything = target.bounds
+        let old = drawnPanel.map { $0.backdrop == nil ? $0.hud : everything } ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
+        let area = panel.map { $0.backdrop == nil ? $0.hud : everything } ?? old
+        target.withPixels { $0.restore(old.union(area), from: underlay) }
+        indicatorBackground = nil
+        guard let panel else { return old }
+        target.withPixels { rows in
+            if let backdrop = panel.backdrop { rows.blend(PremultipliedPixel(backdrop), over: everything) }
+            rows.fillRoundedRect(panel.hud, cornerRadius: panel.cornerRadiusPixels, color: panel.hudColor)
+        }
+        for label in panel.labels {
+            for (index, line) in label.text.lines.enumerated() {
+                try drawText(line, fontPixels: label.text.fontPixels, color: label.color, centredIn: label.area,
+                             top: label.lineTop(index))
+            }
+        }
+        if let indicator {
+            indicatorBackground = (indicator.box, target.withPixels { PixelBuffer(copying: indicator.box, of: $0) })
+            try draw(indicator)
+        }
+        target.withPixels { $0.fade(area, opacity: panel.opacity, over: underlay) }
+        return old.union(area)
+    }
+
+    private func drawText(_ text: String, fontPixels: Int, color: Color, centredIn area: PixelRect, top: Int) throws(GlyphFailure) {
+        guard let mask = try glyphs.render(text, fontPixels: fontPixels) else { return }
+        let left = area.x + (area.width - mask.width) / 2
+        target.withPixels { rows in
+            mask.withPixels { rows.blend(mask: $0, at: (left, top), color: color) }
+        }
+    }
+
+    /// Draws the indicator over its square as the panel left it (`indicatorBackground`).
+    private func draw(_ indicator: Frame.Indicator) throws(GlyphFailure) {
+        guard let background = indicatorBackground?.picture else { return }
+        let box = indicator.box
+        let origin = (x: box.x, y: box.y)
+        switch indicator {
+        case .wheel(let pose):
+            let sprite = sprites.sprite(for: pose, background: background)
+            target.withPixels { rows in sprite.withPixels { rows.place($0, at: origin) } }
+        case .progress(let gauge):
+            target.withPixels { rows in
+                background.withPixels { rows.place($0, at: origin) }
+                let track = gauge.color.fading(by: 0.25)
+                switch gauge.style {
+                case .ring:
+                    let ring = gauge.ring
+                    for (color, sweep) in [(track, 2 * Double.pi), (gauge.color, 2 * Double.pi * gauge.fraction)] {
+                        rows.paint(color, within: box) { x, y in
+                            Coverage.arc(x: x, y: y, center: ring.center, radius: ring.radius, halfWidth: ring.halfWidth, sweep: sweep)
+                        }
+                    }
+                case .bar:
+                    let bar = gauge.barTrack
+                    rows.fillRoundedRect(bar, cornerRadius: bar.height / 2, color: track)
+                    let filled = PixelRect(x: bar.x, y: bar.y, width: Int((Double(bar.width) * gauge.fraction).rounded()),
+                                           height: bar.height)
+                    if filled.width > 0 { rows.fillRoundedRect(filled, cornerRadius: min(bar.height, filled.width) / 2, color: gauge.color) }
+                }
+            }
+            if let percent = gauge.percentText {
+                let pixels = gauge.percentFontPixels
+                let lineHeight = glyphs.lineHeight(of: percent, fontPixels: pixels)
+                let top = gauge.style == .ring ? box.y + (box.height - lineHeight) / 2
+                    : gauge.barTrack.y - lineHeight - Frame.ProgressGauge.percentGapPixels
+                try drawText(percent, fontPixels: pixels, color: gauge.color, centredIn: box, top: top)
+            }
+        case .outcome(let mark):
+            let strokes = mark.strokes
+            target.withPixels { rows in
+                background.withPixels { rows.place($0, at: origin) }
+                for segment in strokes.segments {
+                    rows.paint(mark.color, within: box) { x, y in
+                        Coverage.capsule(x: x, y: y, from: segment.start, to: segment.end, halfWidth: strokes.halfWidth)
+                    }
+                }
+            }
+        }
+    }
+}

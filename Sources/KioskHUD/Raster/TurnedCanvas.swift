@@ -1,0 +1,44 @@
+import KioskCore
+
+/// The overlay drawn on a canvas laid out for a turned panel, copied turned onto the display's
+/// pixels rectangle by rectangle (`--rotate`). Upright, the display's pixels are the canvas and
+/// nothing is copied.
+package final class TurnedCanvas {
+    /// How the picture is turned.
+    package let rotation: Rotation
+    /// Where the renderer draws: the turned screen's size.
+    package let canvas: any PixelCanvas
+    /// The display's pixels.
+    package let display: any PixelCanvas
+
+    /// Creates the canvas for `display` turned by `rotation`.
+    package init(display: any PixelCanvas, rotation: Rotation) {
+        self.rotation = rotation
+        self.display = display
+        let logical = rotation.logicalSize(ofDisplay: display.size)
+        canvas = rotation == .upright ? display : PixelBuffer(width: logical.width, height: logical.height)
+    }
+
+    /// The turned screen's size.
+    package var logicalSize: Size { canvas.size }
+
+    /// Copies the canvas's `rects` onto the display, turned; returns the display rectangles.
+    package func turn(_ rects: [PixelRect]) -> [PixelRect] {
+        guard rotation != .upright else { return rects }
+        let logical = logicalSize
+        return rects.map { rect in
+            canvas.withPixels { source in
+                display.withPixels { target in
+                    for y in rect.y..<rect.maxY {
+                        let row = source.row(y)
+                        for x in rect.x..<rect.maxX {
+                            let point = rotation.displayPoint(x: x, y: y, logical: logical)
+                            target.row(point.y)[point.x] = row[x]
+                        }
+                    }
+                }
+            }
+            return rotation.displayRect(rect, logical: logical)
+        }
+    }
+}

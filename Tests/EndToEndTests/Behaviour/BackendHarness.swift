@@ -1,0 +1,137 @@
+import Foundation
+import Glibc
+import Testing
+
+/// One display backend with the overlay on a display server of the test's own, as the
+/// behaviour suites see it: they write commands, read its stdout and stderr, take pictures of
+/// the screen and take the display away, the same way on every backend. A behaviour that a
+/// backend claims is tested on it through this, so the table of which behaviour holds where is
+/// the list of kinds each test runs on.
+final class BackendHarness {
+    /// The backends the behaviour suites run on (the bare framebuffers are tested on a real
+    /// kernel: scripts/vm).
+    enum Kind: String, CaseIterable, CustomTestStringConvertible {
+        /// SDL windows on a bare Xvfb.
+        case x11
+        /// A layer surface on headless sway, run as an unprivileged user.
+        case wayland
+
+        var testDescription: String { rawValue }
+
+        /// Why this kind cannot run here, or nil.
+        var unavailableReason: String? {
+            self == .wayland ? HeadlessCompositor.unavailableReason : nil
+        }
+    }
+
+    /// Which backend this is.
+    let kind: Kind
+    /// The overlay.
+    let program: ChildProcess
+    /// What the screen shows where nothing is drawn.
+    let background: ScreenColor
+    /// The screen's size in pixels.
+    let size: (width: Int, height: Int)
+    private let screen: VirtualScreen?
+    private let x: X11Connection?
+    private let compositor: HeadlessCompositor?
+
+    private init(kind: Kind, program: ChildProcess, background: ScreenColor, size: (width: Int, height: Int),
+                 screen: VirtualScreen? = nil, x: X11Connection? = nil, compositor: HeadlessCompositor? = nil) {
+        self.kind = kind
+        self.program = program
+        self.background = background
+        self.size = size
+        self.screen = screen
+        self.x = x
+        self.compositor = compositor
+    }
+
+    /// Starts a display server of `kind` and the overlay on it with `arguments` (and `--fade 0`,
+    /// so every picture is final once shown); returns once it said `ready`.
+    static func start(_ kind: Kind, _ arguments: [String] = []) async throws -> BackendHarness {
+        let harness: BackendHarness
+        switch kind {
+        case .x11:
+            let screen = try await VirtualScreen.start()
+            do {
+                let x = try X11Connection(displayName: screen.name)
+                let program = try SpinnerExecutable.start(["--fade", "0"] + arguments, environment: screen.environment)
+                harness = BackendHarness(kind: kind, program: program, background: .black,
+                                         size: (VirtualScreen.widthPixels, VirtualScreen.heightPixels), screen: screen, x: x)
+            } catch {
+                screen.stop()
+                throw error
+            }
+        case .wayland:
+            let compositor = try await HeadlessCompositor.start()
+            do {
+                let program = try compositor.startSpinner(["--fade", "0"] + arguments)
+                harness = BackendHarness(kind: kind, program: program, background: compositor.background,
+                                         size: (HeadlessCompositor.widthPixels, HeadlessCompositor.heightPixels),
+                                         compositor: compositor)
+            } catch {
+                compositor.stop()
+                throw error
+            }
+        }
+        do {
+            try await harness.waitForLine("ready") { $0 == "ready" }
+        } catch {
+            harness.stop()
+            throw error
+        }
+        return harness
+    }
+
+    /// Writes `lines` to the overlay's stdin.
+    func send(_ lines: String...) async throws {
+        try await program.send(lines.map { $0 + "\n" }.joined())
+    }
+
+    /// Waits for a line on stdout, after the first `start` lines, that `matches` says is it.
+    @discardableResult
+    func waitForLine(_ what: String, from start: Int = 0, matches: @escaping (String) -> Bool) async throws -> String {
+        try await Poll.value(what, lastSeen: { self.program.output.text + self.program.errors.text }) {
+            self.program.output.lines.dropFirst(start).first(where: matches)
+        }
+    }
+
+    /// The status line after `commands` (their answers come before it).
+    func status(after commands: [String] = []) async throws -> String {
+        let start = program.output.lines.count
+        try await program.send((commands + ["status"]).map { $0 + "\n" }.joined())
+        return try await waitForLine("a status line", from: start) { $0.hasPrefix("visible=") }
+    }
+
+    /// What the screen shows now.
+    func picture() async throws -> OutputPicture {
+        if let compositor { return try await compositor.screenshot() }
+        guard let x, let colors = x.colors(in: ScreenRect(x: 0, y: 0, width: size.width, height: size.height)) else {
+            throw OutputPicture.Unreadable(description: "the X server gave no picture")
+        }
+        return OutputPicture(width: size.width, height: size.height, colors: colors)
+    }
+
+    /// Waits until the screen has something other than the background drawn on it; returns its
+    /// bounding box.
+    func waitForHUD() async throws -> ScreenRect {
+        try await Poll.value("the HUD on \(kind)", lastSeen: { self.program.errors.text }) {
+            try await self.picture().box(differingFrom: self.background)
+        }
+    }
+
+    /// Takes the display away as a crash does: the X server or the compositor killed.
+    func killDisplay() {
+        screen?.signalServer(SIGKILL)
+        compositor?.kill()
+    }
+
+    /// Stops the overlay and the display server.
+    func stop() {
+        program.closeInput()
+        program.kill()
+        screen?.stop()
+        compositor?.stop()
+    }
+}

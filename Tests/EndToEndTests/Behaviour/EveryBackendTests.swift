@@ -1,0 +1,72 @@
+import Testing
+
+/// What the overlay promises on every display backend, each test run on each backend that can
+/// start here (`BackendHarness.Kind`): the HUD centred, `hide` leaving the screen as it was,
+/// `block` dimming the screen and holding input (and `status` saying so only where it holds),
+/// `quit`, and the display's loss.
+@Suite("Every backend keeps the overlay's promises", .timeLimit(.minutes(3)))
+struct EveryBackendTests {
+    /// The backends that can run here.
+    static let kinds = BackendHarness.Kind.allCases.filter { $0.unavailableReason == nil }
+
+    @Test(arguments: kinds)
+    func theHUDIsCentredAndHUDSized(kind: BackendHarness.Kind) async throws {
+        let harness = try await BackendHarness.start(kind, ["--message", "Receiving ECG..."])
+        defer { harness.stop() }
+        let hud = try await harness.waitForHUD()
+        #expect(abs(hud.x + hud.width / 2 - harness.size.width / 2) <= 2, "HUD \(hud) centred across")
+        #expect(abs(hud.y + hud.height / 2 - harness.size.height / 2) <= 2, "HUD \(hud) centred down")
+        #expect(hud.width >= 100 && hud.height >= 100 && hud.width < harness.size.width / 2, "HUD \(hud) is HUD-sized")
+    }
+
+    @Test(arguments: kinds)
+    func hideLeavesEveryPixelAsItWas(kind: BackendHarness.Kind) async throws {
+        let harness = try await BackendHarness.start(kind)
+        defer { harness.stop() }
+        _ = try await harness.waitForHUD()
+        #expect(try await harness.status(after: ["hide"]).hasPrefix("visible=0 "))
+        try await Poll.until("nothing drawn after hide") { try await harness.picture().box(differingFrom: harness.background) == nil }
+    }
+
+    @Test(arguments: kinds)
+    func blockDimsTheScreenAndStatusSaysTheGrabHolds(kind: BackendHarness.Kind) async throws {
+        let harness = try await BackendHarness.start(kind)
+        defer { harness.stop() }
+        let hud = try await harness.waitForHUD()
+        let dimmed = WaylandTests.blend(WaylandTests.backdrop.color, alpha: WaylandTests.backdrop.alpha, over: harness.background)
+        let corner = ScreenPoint(x: 10, y: harness.size.height - 10)
+        _ = try await harness.status(after: ["block"])
+        try await Poll.until("the backdrop to dim the screen to \(dimmed)") {
+            try await harness.picture().color(at: corner).isClose(to: dimmed, tolerance: 4)
+        }
+        try await Poll.until("status to say the grab holds") {
+            try await harness.status().hasPrefix("visible=1 blocked=1 grab=held ")
+        }
+        _ = try await harness.status(after: ["unblock"])
+        try await Poll.until("the screen undimmed, the HUD left") {
+            let picture = try await harness.picture()
+            return picture.color(at: corner).isClose(to: harness.background, tolerance: 4)
+                && picture.box(differingFrom: harness.background) == hud
+        }
+    }
+
+    @Test(arguments: kinds)
+    func quitExitsZeroAtOnce(kind: BackendHarness.Kind) async throws {
+        let harness = try await BackendHarness.start(kind)
+        defer { harness.stop() }
+        try await harness.send("quit")
+        #expect(try await harness.program.ending(within: 2) == .exited(0))
+        #expect(harness.program.errors.text == "")
+    }
+
+    @Test(arguments: kinds)
+    func losingTheDisplayExitsFourWithOneLine(kind: BackendHarness.Kind) async throws {
+        let harness = try await BackendHarness.start(kind)
+        defer { harness.stop() }
+        _ = try await harness.waitForHUD()
+        harness.killDisplay()
+        #expect(try await harness.program.ending(within: 5) == .exited(4))
+        #expect(harness.program.errors.lines.count == 1 && harness.program.errors.text.contains("lost the connection"),
+                "\(harness.program.errors.text)")
+    }
+}

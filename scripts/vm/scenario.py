@@ -1,0 +1,182 @@
+"""The words a test case is written in: boots, cases and their steps.
+
+A case is a name, the boot it needs, the modules it loads, and steps run in order against one
+program in the guest. A step waits for something the guest shows (a line, the screen) or does
+something (a stdin line, a signal, a shell command). For example:
+
+    Case("bochs-drm", STD_VESA32, ["bochs"], [
+        start("kiosk-spinner-test-framebuffer", "--drm", "/dev/dri/card0"),
+        expect(r"^ready (?P<width>\\d+)x(?P<height>\\d+)"),
+        expect(r"^drawn 0$"),
+        screen(probe_picture(), "first"),
+        send("quit"), exits(0),
+    ])
+
+A screen check is a function (picture, context) -> list of problems (empty when it holds)."""
+
+import os
+import time
+
+from machine import MachineError
+
+
+class Boot:
+    """How a guest is started: QEMU's device options and the kernel's command line."""
+
+    def __init__(self, name, qemu_arguments, command_line="", note=""):
+        self.name, self.qemu_arguments, self.command_line, self.note = name, qemu_arguments, command_line, note
+
+
+class CaseFailure(Exception):
+    pass
+
+
+class Context:
+    """What a case's steps share: the guest, the program, values read from its lines (named
+    groups of `expect` patterns), the screens read so far."""
+
+    def __init__(self, machine, case, screens_folder):
+        self.machine, self.case, self.screens_folder = machine, case, screens_folder
+        self.program = None
+        self.values = {}
+        self.last_picture = None
+        self.pictures = {}
+        self.saved = []
+
+    def number(self, name):
+        return int(self.values[name])
+
+    def save(self, picture, label):
+        if not self.screens_folder:
+            return
+        os.makedirs(self.screens_folder, exist_ok=True)
+        path = os.path.join(self.screens_folder, f"{self.case.name}-{label}.png")
+        picture.write_png(path)
+        self.saved.append(path)
+
+
+class Case:
+    def __init__(self, name, boot, modules, steps, needs=()):
+        """`needs`: guest programs the case runs; it fails at once when one was not built."""
+        self.name, self.boot, self.modules, self.steps, self.needs = name, boot, modules, steps, needs
+
+    def run(self, machine, screens_folder, available):
+        context = Context(machine, self, screens_folder)
+        missing = [program for program in self.needs if program not in available]
+        if missing:
+            raise CaseFailure(f"not built: {', '.join(missing)}")
+        try:
+            if self.modules:
+                machine.load_modules(self.modules)
+            for step in self.steps:
+                step(context)
+        finally:
+            program = context.program
+            if program and program.status is None:
+                # A case that failed half-way leaves nothing running for the next one.
+                machine.run(f"kill -KILL {program.pid} 2>/dev/null; exec 3>&-; wait {program.pid}", check=False)
+        return context
+
+
+# ---- steps -------------------------------------------------------------------------------
+
+def start(*argv):
+    """Starts the case's program (stdin: lines from `send`; output: lines for `expect`)."""
+    def step(context):
+        context.program = context.machine.start(list(argv))
+    return step
+
+
+def expect(pattern, timeout=60):
+    """Waits for the program's next line matching `pattern`; its named groups become values."""
+    def step(context):
+        try:
+            match = context.program.expect(pattern, timeout)
+        except MachineError as error:
+            raise CaseFailure(str(error)) from None
+        context.values.update(match.groupdict())
+    return step
+
+
+def send(line):
+    """Writes a line to the program's stdin."""
+    def step(context):
+        context.program.send(line)
+    return step
+
+
+def signal(name):
+    """Sends the program a signal (TERM, INT, ...)."""
+    def step(context):
+        context.program.signal(name)
+    return step
+
+
+def exits(status, timeout=30):
+    """Closes the program's stdin and waits for it to exit with `status`."""
+    def step(context):
+        got = context.program.wait(timeout)
+        if got != status:
+            raise CaseFailure(f"exited {got}, expected {status}")
+    return step
+
+
+def shell(command, status=0, output=None):
+    """Runs a guest shell command; checks its status and, if given, a regex its output matches."""
+    import re
+
+    def step(context):
+        got, lines = context.machine.run(command, check=False)
+        if got != status:
+            raise CaseFailure(f"`{command}` exited {got}, expected {status}: {' | '.join(lines)}")
+        if output and not any(re.search(output, line) for line in lines):
+            raise CaseFailure(f"`{command}` printed nothing matching {output!r}: {' | '.join(lines)}")
+    return step
+
+
+def kmsg(text):
+    """Has the kernel print `text` (to /dev/kmsg, at KERN_ERR, so every console shows it)."""
+    return shell(f"echo '<3>{text}' > /dev/kmsg")
+
+
+def load(*modules):
+    """Loads kernel modules (with their dependencies) now, e.g. while a program runs."""
+    def step(context):
+        context.machine.load_modules(list(modules))
+    return step
+
+
+def screen(check, label, timeout=10):
+    """Reads the screen until `check` holds (a display may take a moment to show what was
+    written), saves it as a PNG, and remembers it as the last picture."""
+    def step(context):
+        problems = []
+
+        def accept(picture):
+            problems[:] = check(picture, context)
+            return not problems
+
+        picture, held = context.machine.wait_for_screen(accept, timeout)
+        context.save(picture, label)
+        if not held:
+            raise CaseFailure(f"screen '{label}': " + "; ".join(problems[:4]))
+        context.last_picture = picture
+        context.pictures[label] = picture
+    return step
+
+
+def screen_stays(check, label, seconds=1.0):
+    """Reads the screen for `seconds` (at least three reads) and requires `check` on every read:
+    for what must not appear, like a console cursor that blinks."""
+    def step(context):
+        deadline, reads = time.monotonic() + seconds, 0
+        while reads < 3 or time.monotonic() < deadline:
+            picture = context.machine.screen()
+            problems = check(picture, context)
+            reads += 1
+            if problems:
+                context.save(picture, label)
+                raise CaseFailure(f"screen '{label}' (read {reads}): " + "; ".join(problems[:4]))
+        context.save(picture, label)
+        context.last_picture = picture
+    return step
