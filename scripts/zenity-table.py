@@ -12,7 +12,7 @@ import time
 import gi
 
 gi.require_version("Atspi", "2.0")
-from gi.repository import Atspi  # noqa: E402
+from gi.repository import Atspi, GLib  # noqa: E402
 
 SETTLE_SECONDS = 1.0
 
@@ -49,18 +49,22 @@ def rows(path):
             yield name, arguments, decode(data), end, decode(text).decode("utf-8"), percent, bar, exit_
 
 
-def zenity_app():
+def zenity_app(pid):
+    """zenity's application on the accessibility bus, found by process (--name renames it)."""
     desktop = Atspi.get_desktop(0)
     for i in range(desktop.get_child_count()):
         app = desktop.get_child_at_index(i)
-        if app is not None and app.get_name() == "zenity":
-            return app
+        try:
+            if app is not None and app.get_process_id() == pid:
+                return app
+        except GLib.Error:
+            continue
     return None
 
 
-def dialog_state():
+def dialog_state(pid):
     """The first label's text and the progress bar's value in percent, or None."""
-    app = zenity_app()
+    app = zenity_app(pid)
     if app is None:
         return None
     found = {"labels": [], "value": None}
@@ -103,15 +107,19 @@ def pulsing(display, pid):
 def check(row, display):
     name, arguments, data, end, text, percent, bar, exit_ = row
     env = {**os.environ, "DISPLAY": display, "GTK_MODULES": "gail:atk-bridge", "NO_AT_BRIDGE": "0"}
+    arguments = [a.replace("{DISPLAY}", display) for a in arguments]
     zenity = subprocess.Popen(["zenity", "--progress", *arguments], stdin=subprocess.PIPE,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     deadline = time.monotonic() + 10
-    while dialog_state() is None and time.monotonic() < deadline:
+    while dialog_state(zenity.pid) is None and zenity.poll() is None and time.monotonic() < deadline:
         time.sleep(0.1)
-    zenity.stdin.write(data)
-    zenity.stdin.flush()
-    if end == "eof":
-        zenity.stdin.close()
+    try:
+        zenity.stdin.write(data)
+        zenity.stdin.flush()
+        if end == "eof":
+            zenity.stdin.close()
+    except BrokenPipeError:
+        pass  # it exited (a refused option, a help option) before reading
     time.sleep(SETTLE_SECONDS)
     problems = []
     status = zenity.poll()
@@ -119,7 +127,7 @@ def check(row, display):
         if status is not None:
             problems.append(f"exited {status}, expected running")
         else:
-            state = dialog_state()
+            state = dialog_state(zenity.pid)
             if state is None:
                 problems.append("no dialog on the accessibility bus")
             else:
@@ -133,11 +141,24 @@ def check(row, display):
                 problems.append("no dialog window to look at")
             elif is_pulsing != (bar == "pulsing"):
                 problems.append(f"bar {'pulsing' if is_pulsing else 'still'}, expected {bar}")
+    elif exit_ == "refused":
+        # zenity refuses an option with exit 255 and one line on stderr (kiosk-spinner: exit 2)
+        if status != 255:
+            problems.append(f"status {status}, expected 255 (refused)")
     elif status is None or str(status) != exit_:
         problems.append(f"status {status}, expected exit {exit_}")
     if zenity.poll() is None:
         zenity.kill()
+    try:
+        zenity.stdin.close()
+    except BrokenPipeError:
+        pass
+    output = zenity.stdout.read()
+    zenity.stderr.close()
+    zenity.stdout.close()
     zenity.wait()
+    if exit_ in ("running", "0") and not any(a.startswith(("--help", "-?")) for a in arguments) and output:
+        problems.append(f"wrote {output[:60]!r} on stdout, expected nothing")
     return problems
 
 

@@ -27,6 +27,10 @@ do {
     ProgramExit.finish(.usage)
 }
 
+// An X display named on the command line (`--display :0`, as zenity's GTK takes it) is the one
+// every X connection opens: SDL's, the blocking grab's and the screen read-back's.
+if let name = options.xDisplayName { setenv("DISPLAY", name, 1) }
+
 let status: ExitStatus
 switch options.action {
 case .help:

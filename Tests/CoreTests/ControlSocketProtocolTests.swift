@@ -62,6 +62,7 @@ import Testing
         (["msg a\nshow"], nil),
         (["quit", "show"], nil),
         (["QUIT", "ping"], nil),
+        (["--wait", "hidden", "quit"], nil),
     ]
 
     @Test(arguments: sendLines)
@@ -69,9 +70,9 @@ import Testing
         #expect((try? SendRequest.parse(arguments)) == expected)
     }
 
-    @Test func answersAloneWaitTenSecondsAndAnEventAsLongAsItTakes() throws {
+    @Test func answersAloneWaitTenSecondsAndAnEventAMinute() throws {
         #expect(try SendRequest.parse(["ping"]).deadlineSeconds == 10)
-        #expect(try SendRequest.parse(["--wait", "shown"]).deadlineSeconds == nil)
+        #expect(try SendRequest.parse(["--wait", "shown"]).deadlineSeconds == 60)
         #expect(try SendRequest.parse(["--wait", "shown", "--timeout", "3"]).deadlineSeconds == 3)
     }
 
@@ -100,26 +101,31 @@ import Testing
 
     @Test func waitingForAnEventNeedsTheEventAsWellAsTheAnswers() {
         var talk = ControlConversation(commands: ["show"], awaiting: .shown)
-        #expect(hear(["pong"], in: &talk) == [])
+        #expect(talk.request == "show\nstatus\n", "the closing status says the state the commands left")
+        #expect(hear([#"visible=1 blocked=0 grab=none shown=0 mode=spinner progress=- message="" detail="""#], in: &talk) == [])
         #expect(!talk.isComplete)
         #expect(talk.ending == .closedEarly(missing: "shown"))
         #expect(hear(["hidden", "shown"], in: &talk) == [])
         #expect(talk.isComplete && talk.ending == .answered)
     }
 
-    @Test func anEventBeforeTheAnswersCountsToo() {
+    @Test func anEventBeforeTheStateWasAskedDoesNotCount() {
         var talk = ControlConversation(commands: [], awaiting: .stalled)
-        #expect(talk.request == "ping\n")
-        _ = hear(["stalled", "pong"], in: &talk)
+        #expect(talk.request == "status\n")
+        _ = hear(["stalled", #"visible=1 blocked=0 grab=none shown=1 mode=stalled progress=- message="" detail="""#], in: &talk)
+        #expect(!talk.isComplete, "its own status ended that stall: the next one is awaited")
+        _ = hear(["stalled"], in: &talk)
         #expect(talk.isComplete)
     }
 
-    @Test func quitSendsNoClosingPingAndEndsWhenTheOverlayCloses() {
+    @Test func quitSendsAPingBeforeItAndEndsWhenTheOverlayCloses() {
         var talk = ControlConversation(commands: ["status", "Quit"])
-        #expect(talk.request == "status\nQuit\n")
-        #expect(hear(["visible=1 x"], in: &talk) == ["visible=1 x"])
+        #expect(talk.request == "status\nping\nQuit\n")
+        #expect(hear(["visible=1 x", "pong"], in: &talk) == ["visible=1 x"])
         #expect(!talk.isComplete, "only the closed connection ends it")
-        #expect(talk.ending == .answered)
+        #expect(talk.ending == .closedEarly(missing: "the overlay to quit (it did not close the connection)"))
+        talk.heardTheEnd()
+        #expect(talk.isComplete && talk.ending == .answered)
     }
 
     @Test func aConnectionClosedBeforeTheAnswersIsClosedEarly() {

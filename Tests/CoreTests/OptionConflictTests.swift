@@ -10,7 +10,17 @@ import Testing
         return [(first + second, error), (second + first, error)]
     } + OptionConflict.requirements.map { requirement in
         (arguments(requirement.option), .needsOther(option: requirement.option.rawValue, other: requirement.needs.rawValue))
-    }
+    } + OptionConflict.once.flatMap { option, reason -> [([String], OptionError)] in
+        let error = OptionError.givenTwice(option: option.rawValue, reason: reason)
+        return [([option.rawValue, "/run/a", option.rawValue, "/run/b"], error),
+                ([option.rawValue, "/run/a", option.rawValue + "=/run/a"], error)]
+    } + [
+        (["--listen", ""], .emptyValue(option: "--listen", expected: "a PATH")),
+        (["--listen="], .emptyValue(option: "--listen", expected: "a PATH")),
+        (["--snapshot", "out.png", "--listen", "/run/k.sock", "--listen-group", "kiosk"],
+         .conflict(first: "--snapshot", second: "--listen", reason: "a snapshot serves no clients: it reads its commands from stdin only")),
+        (["--listen-group", "kiosk", "--fifo", "/run/x.fifo"], .needsOther(option: "--listen-group", other: "--listen")),
+    ]
 
     /// The option with a value it takes.
     private static func arguments(_ option: Option) -> [String] {
@@ -32,6 +42,8 @@ import Testing
         ["--display", "all", "--exit-with-parent"],
         ["--window", "640x480", "--exit-on-eof"],
         ["--snapshot", "out.png", "--zenity", "--start-hidden"],
+        ["--listen", "/run/k.sock", "--listen-group", "kiosk"],
+        ["--listen-group", "kiosk", "--listen", "/run/k.sock", "--fifo", "/run/x.fifo"],
     ]
 
     @Test(arguments: accepted)
@@ -43,6 +55,27 @@ import Testing
         var base = LaunchOptions()
         base.fifoPath = "/run/x.fifo"
         #expect(try OptionParser.parse(["--snapshot", "out.png"], over: base).action == .snapshot(path: "out.png"))
+    }
+
+    @Test func listenGroupIsSatisfiedByTheSettingsFilesSocket() throws {
+        var base = LaunchOptions()
+        base.controlSocketPath = "/run/k.sock"
+        #expect(try OptionParser.parse(["--listen-group", "kiosk"], over: base).controlSocketGroup == "kiosk")
+        #expect(throws: OptionError.needsOther(option: "--listen-group", other: "--listen")) {
+            try OptionParser.parse(["--listen-group", "kiosk"])
+        }
+    }
+
+    @Test func anEmptySocketPathSaysItIsEmpty() {
+        let error = OptionError.emptyValue(option: "--listen", expected: "a PATH")
+        #expect(error.description == "--listen needs a PATH; the one given is empty")
+        var options = LaunchOptions()
+        #expect(throws: ConfigFile.Problem.self) { try ConfigFile.apply("listen = \n", file: "k.conf", to: &options) }
+        do {
+            try ConfigFile.apply("listen =\n", file: "k.conf", to: &options)
+        } catch {
+            #expect(error.description == "k.conf:1: \"listen\" needs a PATH; the one given is empty")
+        }
     }
 
     @Test func shortHelpIsHelp() throws {

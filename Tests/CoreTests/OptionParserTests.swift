@@ -88,5 +88,52 @@ import Testing
 
     @Test func helpListsEveryOption() {
         for option in Option.allCases { #expect(Usage.text.contains(option.rawValue)) }
+        for option in ZenityOption.allCases { #expect(Usage.text.contains(option.rawValue)) }
+    }
+
+    /// GTK's (and so zenity's) `--display :0` names an X display; a number or `all` picks the screen.
+    @Test func displayWithAColonIsAnXDisplay() throws {
+        #expect(try OptionParser.parse(["--display=:0"]).xDisplayName == ":0")
+        #expect(try OptionParser.parse(["--progress", "--display", "host:1.0"]).xDisplayName == "host:1.0")
+        let both = try OptionParser.parse(["--display", ":0", "--display", "1"])
+        #expect(both.xDisplayName == ":0" && both.display == 1)
+        #expect(try OptionParser.parse(["--display="]).xDisplayName == nil, "empty: $DISPLAY, as GTK takes it")
+        #expect(try OptionParser.parse(["--display", "2"]).xDisplayName == nil)
+        #expect(throws: OptionError.self) { try OptionParser.parse(["--display", "zero"]) }
+        var options = LaunchOptions()
+        options.xDisplayName = ":3"
+        options.display = 1
+        var read = LaunchOptions()
+        try ConfigFile.apply(ConfigFile.text(of: options), file: "k.conf", to: &read)
+        #expect(read.xDisplayName == ":3" && read.display == 1, "--print-config writes both")
+    }
+
+    /// zenity writes nothing on stdout; in its dialect the events go there only when asked.
+    @Test func theZenityDialectWritesEventsOnStdoutOnlyWhenAsked() throws {
+        #expect(try OptionParser.parse([]).loopSettings.writesEventsToStdout)
+        #expect(try !OptionParser.parse(["--progress"]).loopSettings.writesEventsToStdout)
+        #expect(try !OptionParser.parse(["--zenity"]).loopSettings.writesEventsToStdout)
+        #expect(try OptionParser.parse(["--progress", "--events-to-stdout"]).loopSettings.writesEventsToStdout)
+        #expect(try OptionParser.parse(["--events-to-stdout"]).loopSettings.writesEventsToStdout)
+    }
+
+    /// A bare word and `--` are zenity's (GOption ignores them) in its dialect, refused otherwise.
+    @Test func bareWordsAreIgnoredOnlyInTheZenityDialect() throws {
+        #expect(throws: OptionError.unexpectedArgument("stray")) { try OptionParser.parse(["stray"]) }
+        #expect(throws: OptionError.unknownOption("--")) { try OptionParser.parse(["--", "--progress"]) }
+        #expect(try OptionParser.parse(["stray", "--progress"]).dialect == .zenity)
+        #expect(try !OptionParser.parse(["--progress", "--", "--pulsate"]).zenity.pulsates)
+    }
+
+    /// GOption's int: strtol with base 0, within 32 bits.
+    @Test(arguments: [("30", 30), ("0x1E", 30), ("0X1e", 30), ("036", 30), ("+30", 30), (" \t30", 30), ("-0x10", -16),
+                      ("0", 0), ("00", 0), ("-0", 0), ("2147483647", 2147483647), ("-2147483648", -2147483648)])
+    func zenityIntegersAreReadAsGOptionReadsThem(text: String, value: Int) {
+        #expect(ZenityOption.integer(text) == value)
+    }
+
+    @Test(arguments: ["", " ", "+", "0x", "08", "1e2", "5x", "30 ", "3.5", "2147483648", "-2147483649", "٣", "0b1", "--5"])
+    func zenityIntegersGOptionRefusesAreRefused(text: String) {
+        #expect(ZenityOption.integer(text) == nil)
     }
 }

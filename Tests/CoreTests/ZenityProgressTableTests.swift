@@ -17,7 +17,8 @@ import KioskTestSupport
         var text: String
         var percent: Double?
         var pulses: Bool
-        var exits: Bool
+        /// How it ends: still running a moment later, exited (with its status), or refused.
+        var ending: String
 
         var testDescription: String { name }
     }
@@ -29,10 +30,11 @@ import KioskTestSupport
         return table.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
             let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             return Row(name: columns[0],
-                       arguments: columns[1] == "-" ? [] : columns[1].split(separator: "|").map { unescaped(String($0)) },
+                       arguments: columns[1] == "-" ? [] : columns[1].split(separator: "|", omittingEmptySubsequences: false)
+                           .map { unescaped(String($0)).replacingOccurrences(of: "{DISPLAY}", with: ":0") },
                        input: Array(unescaped(bytes: columns[2])), endsInput: columns[3] == "eof",
                        text: unescaped(columns[4]), percent: Double(columns[5]), pulses: columns[6] == "pulsing",
-                       exits: columns[7] != "running")
+                       ending: columns[7])
         }
     }()
 
@@ -43,18 +45,28 @@ import KioskTestSupport
 
     @Test(arguments: rows)
     func zenityProgressShowsWhatZenityShows(row: Row) throws {
+        guard row.ending != "refused" else {
+            #expect(throws: OptionError.self) { try OptionParser.parse(["--progress"] + row.arguments) }
+            return
+        }
         let options = try OptionParser.parse(["--progress"] + row.arguments)
+        if options.action == .help {
+            #expect(row.ending == "0", "zenity's help options print the help and exit 0")
+            return
+        }
+        #expect(options.action == .run)
         let session = HostSession(appearance: options.appearance, timing: options.timing,
                                   clock: FixedStepClock(ticksPerSecond: 60), state: options.initialState)
         var loop = LoopPolicy(session: session, composers: [FrameComposer(screen: Size(width: 800, height: 480))],
-                              settings: LoopPolicy.Settings(zenity: options.zenityEndings))
+                              settings: options.loopSettings)
         var stream = CommandStream(dialect: .zenity)
         var events = stream.feed(row.input)
         if row.endsInput, let last = stream.finish() { events.append(last) }
         let inputs = events.map { LoopInput.host($0, from: .standardInput) } + (row.endsInput ? [.endOfInput] : [])
         _ = loop.step([], atTick: 0, measurer: FakeMeasurer())
         let step = loop.step(inputs, atTick: 1, measurer: FakeMeasurer())
-        guard !row.exits else {
+        guard row.ending == "running" else {
+            #expect(row.ending == "0")
             #expect(step.exit == .autoClose)
             return
         }
@@ -64,7 +76,7 @@ import KioskTestSupport
         #expect(abs((state.progress ?? state.lastProgress) - (row.percent ?? -1)) < 1e-3, "percentage")
         #expect(state.isPulsating == row.pulses)
         #expect((state.progress == nil) == row.pulses, "the wheel exactly while pulsating")
-        #expect(step.answers.allSatisfy { $0.audience == .everyone }, "zenity input is never answered")
+        #expect(step.answers.allSatisfy { !$0.isForStandardOutput }, "zenity input is never answered, and stdout says nothing")
         #expect(step.reports.isEmpty, "a line zenity ignores is not reported either")
     }
 

@@ -8,6 +8,8 @@ struct OverlayStatus: Equatable, Sendable, CustomStringConvertible {
     /// The blocking grab: `none` while not blocking (or blocking while hidden), `held` while
     /// blocking on an X server.
     var grab = "none"
+    /// Whether the HUD is drawn; nil: as `visible` says (at rest, after any fade).
+    var shown: Bool?
     /// `spinner`, `progress`, `success`, `error`, `info` or `stalled`.
     var mode = "spinner"
     /// The percentage as the overlay writes it (`42.5`), or `-`.
@@ -20,7 +22,8 @@ struct OverlayStatus: Equatable, Sendable, CustomStringConvertible {
     /// The line the overlay writes, without its newline: message and detail quoted, with `"`
     /// and `\` escaped.
     var line: String {
-        "visible=\(visible ? 1 : 0) blocked=\(blocked ? 1 : 0) grab=\(grab) mode=\(mode) progress=\(progress) "
+        "visible=\(visible ? 1 : 0) blocked=\(blocked ? 1 : 0) grab=\(grab) shown=\(shown ?? visible ? 1 : 0) mode=\(mode) "
+            + "progress=\(progress) "
             + "message=\"\(Self.escaped(message))\" detail=\"\(Self.escaped(detail))\""
     }
 

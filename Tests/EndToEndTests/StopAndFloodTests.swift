@@ -52,7 +52,7 @@ struct StopAndFloodTests {
             case .startedHidden: return ["--start-hidden"]
             case .showingSpinner, .stillProgress, .blocking: return []
             case .keptOutcome: return ["--dismiss-after", "0"]
-            case .zenityIgnoredLines, .zenityProgress: return ["--zenity"]
+            case .zenityIgnoredLines, .zenityProgress: return ["--zenity", "--events-to-stdout"]
             }
         }
 

@@ -42,6 +42,10 @@ import KioskTestSupport
                          pattern: #"spokes, 3(?:-| to )(\d+)"#, files: ["kiosk-spinner.1", "--help"]),
         DocumentedNumber(name: "ProgramExit.answersSeconds", value: "\(ProgramExit.answersSeconds)",
                          pattern: #"for at most (\d+(?:\.\d+)?) s"#, files: ["PROTOCOL.md"]),
+        DocumentedNumber(name: "SendRequest.defaultAnswerSeconds", value: "\(Int(SendRequest.defaultAnswerSeconds))",
+                         pattern: #"(\d+) s by default when only answers"#, files: ["PROTOCOL.md", "kiosk-spinner.1", "--help"]),
+        DocumentedNumber(name: "SendRequest.defaultWaitSeconds", value: "\(Int(SendRequest.defaultWaitSeconds))",
+                         pattern: #"(\d+) s by default with"#, files: ["PROTOCOL.md", "kiosk-spinner.1", "--help"]),
     ]
 
     /// The text of a document, or of `--help`.

@@ -24,13 +24,27 @@ import Testing
         }
     }
 
+    /// zenity's options the help lists one a line (the other dialogs' share a paragraph).
+    private var zenityOptionsListedAlone: [ZenityOption] { ZenityOption.allCases.filter { $0.group != .otherDialog } }
+
     @Test func manPageListsEveryOptionOfTheHelpInTheSameOrder() throws {
-        #expect(listedOptions(try manPage) == Option.allCases.map(\.rawValue) + ZenityOption.allCases.map(\.rawValue))
+        #expect(listedOptions(try manPage) == Option.allCases.map(\.rawValue) + zenityOptionsListedAlone.map(\.rawValue))
+    }
+
+    @Test func manPageNamesTheOtherDialogsOptionsAsTheHelpDoes() throws {
+        let page = try manPage
+        for option in ZenityOption.allCases where option.group == .otherDialog {
+            let name = #"\fB"# + option.rawValue.replacingOccurrences(of: "-", with: #"\-"#) + #"\fR"#
+            let spelled = name + (option.expectedValue.map { #" \fI"# + $0 + #"\fR"# } ?? "")
+            #expect(page.contains(spelled), "\(option.rawValue)")
+            #expect(Usage.text.contains(option.rawValue + (option.expectedValue.map { " " + $0 } ?? "")), "\(option.rawValue)")
+        }
     }
 
     @Test func manPageNamesEachOptionsValueAsTheHelpDoes() throws {
         let page = try manPage
-        let valued = Option.allCases.map { ($0.rawValue, $0.expectedValue) } + ZenityOption.allCases.map { ($0.rawValue, $0.expectedValue) }
+        let valued = Option.allCases.map { ($0.rawValue, $0.expectedValue) }
+            + zenityOptionsListedAlone.map { ($0.rawValue, $0.expectedValue) }
         for (name, value) in valued {
             guard let value else { continue }
             let escapedName = name.replacingOccurrences(of: "-", with: #"\-"#)

@@ -24,7 +24,9 @@ public enum LaunchConfiguration {
     /// The options for `arguments` (without the program's name).
     public static func load(arguments: [String]) throws(Failure) -> LaunchOptions {
         let commandLine: LaunchOptions
-        do { commandLine = try OptionParser.parse(arguments) } catch { throw .option(error) }
+        // A first reading finds --config; what the options need of each other is checked once
+        // the settings file is in (its `listen` satisfies a command line's --listen-group).
+        do { commandLine = try OptionParser.parse(arguments, checkingCombinations: false) } catch { throw .option(error) }
         var base = LaunchOptions()
         if let path = commandLine.configPath ?? defaultSettingsFile {
             let contents: [UInt8]

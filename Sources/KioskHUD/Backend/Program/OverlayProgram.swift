@@ -42,12 +42,9 @@ public enum OverlayProgram {
         let glyphs: FontChain
         do { glyphs = try openFonts(options, session: SDLSession(video: false)) } catch { throw .fonts(error) }
         let backend = try BackendRegistry.open(options, glyphs: glyphs)
-        let settings = LoopPolicy.Settings(exitsAtEndOfInput: options.exitsAtEndOfInput,
-                                           reportsErrorsOnStdout: options.reportsErrorsOnStdout,
-                                           zenity: options.zenityEndings)
         let composers = backend.displays.map { composer(for: $0.profile, screen: $0.logicalSize, options: options) }
         let loop = try RenderLoop(session: makeSession(options), backend: backend, composers: composers,
-                                  settings: settings, glyphs: glyphs, control: control) { inbox throws(NativeThread.StartFailure) in
+                                  settings: options.loopSettings, glyphs: glyphs, control: control) { inbox throws(NativeThread.StartFailure) in
             try InputReader.start(dialect: options.dialect, inbox: inbox)
             try fifo?.start(inbox: inbox)
             try control?.start(inbox: inbox)

@@ -12,9 +12,10 @@ final class WaylandBackend: DisplayBackend {
     private let connection: WaylandConnection
     private let outputs: [WaylandOutput]
 
-    /// Offered where a compositor is named and no plain window is asked for.
+    /// Offered where a compositor is named and neither a plain window nor an X display
+    /// (zenity's `--display=:0`) is asked for.
     static func isOffered(for options: LaunchOptions) -> Bool {
-        options.windowSize == nil && Environment.value("WAYLAND_DISPLAY") != nil
+        options.windowSize == nil && options.xDisplayName == nil && Environment.value("WAYLAND_DISPLAY") != nil
     }
 
     /// Connects and makes a layer surface on each output the options name (`--display N` counts

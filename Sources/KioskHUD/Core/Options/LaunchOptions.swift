@@ -42,6 +42,9 @@ public struct LaunchOptions: Sendable, Equatable {
     public var psplashSpelling: String?
     /// Also write rejected lines to stdout as `error line N: ...` events.
     public var reportsErrorsOnStdout = false
+    /// `--events-to-stdout`: write the events on stdout in the zenity dialect too, where stdout
+    /// is otherwise left as zenity leaves it, empty.
+    public var asksForEventsOnStdout = false
     /// Exit when the process that started the overlay dies.
     public var exitsWithParent = false
     /// The message shown at start.
@@ -56,6 +59,9 @@ public struct LaunchOptions: Sendable, Equatable {
     public var fontPaths: [String] = []
     /// The display to cover, counting from 0.
     public var display = 0
+    /// The X display to connect to (`--display :0`, GTK's and so zenity's spelling), instead of
+    /// `$DISPLAY`; it also means X11 where `--backend auto` would pick Wayland.
+    public var xDisplayName: String?
     /// Mirror the HUD on every display (`--display all`) instead of one.
     public var mirrorsOnAllDisplays = false
     /// The windowing system or display device to show on (`--backend`).
@@ -102,6 +108,17 @@ public struct LaunchOptions: Sendable, Equatable {
 
     /// How long zenity's full bar stays after the end of input, unasked.
     public static let zenityFullBarSeconds = 1.5
+
+    /// Whether the events (`ready`, `shown`, ...) go to stdout: always, but in the zenity dialect
+    /// only when `--events-to-stdout` asks (zenity writes nothing on stdout); the answers to
+    /// questions asked (`ping`, `status` through the FIFO) go there anyway.
+    public var writesEventsToStdout: Bool { dialect != .zenity || asksForEventsOnStdout }
+
+    /// What the loop does besides drawing: exits, reports and where the events go.
+    public var loopSettings: LoopPolicy.Settings {
+        LoopPolicy.Settings(exitsAtEndOfInput: exitsAtEndOfInput, reportsErrorsOnStdout: reportsErrorsOnStdout,
+                            zenity: zenityEndings, writesEventsToStdout: writesEventsToStdout)
+    }
 
     /// How the overlay ends in zenity's place, in the zenity dialect (nil otherwise): with
     /// `--auto-close`, at 100 % and at the end of input; without, the full bar stays

@@ -36,7 +36,9 @@ extension Option {
         case .viewingDistance: return [String(Int(look.viewingDistanceCentimetres))]
         case .dpi: return [options.dotsPerInch.map { String(Int($0)) } ?? "auto"]
         case .maxLines: return [String(look.maximumLines)]
-        case .display: return [options.mirrorsOnAllDisplays ? "all" : String(options.display)]
+        case .display:
+            let screen = options.mirrorsOnAllDisplays ? "all" : String(options.display)
+            return options.xDisplayName.map { [$0, screen] } ?? [screen]
         case .backend: return [options.backend.rawValue]
         case .rotate: return [String(options.rotation.rawValue)]
         case .scale: return [options.scale.map(String.init) ?? "auto"]
@@ -57,6 +59,7 @@ extension Option {
         case .psplash: return flag(options.readsPsplashFIFO)
         case .zenity: return flag(options.dialect == .zenity)
         case .errorsToStdout: return flag(options.reportsErrorsOnStdout)
+        case .eventsToStdout: return flag(options.asksForEventsOnStdout)
         case .exitWithParent: return flag(options.exitsWithParent)
         case .snapshot, .at, .config, .printConfig, .help, .version: return nil
         }

@@ -49,6 +49,7 @@ enum Option: String, CaseIterable {
     case psplash = "--psplash"
     case zenity = "--zenity"
     case errorsToStdout = "--errors-to-stdout"
+    case eventsToStdout = "--events-to-stdout"
     case exitWithParent = "--exit-with-parent"
     case config = "--config"
     case printConfig = "--print-config"
@@ -68,7 +69,8 @@ enum Option: String, CaseIterable {
         case .progressStyle: return "ring|bar"
         case .fifo, .config, .listen: return "PATH"
         case .listenGroup: return "GROUP"
-        case .showPercent, .fifoTrustOthers, .psplash, .zenity, .errorsToStdout, .exitWithParent, .printConfig: return nil
+        case .showPercent, .fifoTrustOthers, .psplash, .zenity, .errorsToStdout, .eventsToStdout, .exitWithParent, .printConfig:
+            return nil
         case .size, .cornerRadius, .fontSize: return "PX|auto"
         case .minFontSize: return "PX|auto"
         case .style: return "large|medium"
@@ -80,7 +82,7 @@ enum Option: String, CaseIterable {
         case .hudColor: return "#RRGGBBAA"
         case .backdrop: return "COLOR|none"
         case .spokes, .maxLines: return "N"
-        case .display: return "N|all"
+        case .display: return "N|all|:X"
         case .backend: return "auto|x11|wayland|drm|fbdev"
         case .period, .at: return "SECONDS"
         case .font, .snapshot: return "PATH"
@@ -120,7 +122,7 @@ enum Option: String, CaseIterable {
         case .maxLines: return "most lines the message wraps onto before it shrinks (default 4)"
         case .viewingDistance: return "how far the reader's eyes are from the panel, 10-1000 (default 60)"
         case .dpi: return "display density; auto: from the size the display reports, else 96 (default auto)"
-        case .display: return "display to cover, from 0, or all to mirror on every display (default 0)"
+        case .display: return "display to cover, from 0, or all to mirror on every display (default 0); with a colon, the X display (:0, as zenity's)"
         case .backend: return "where to draw: wayland when WAYLAND_DISPLAY is set, else x11 when DISPLAY is, else drm, else fbdev (default auto)"
         case .window: return "a plain window of this size instead of the fullscreen overlay"
         case .rotate: return "turn the picture clockwise for a panel mounted turned (default 0)"
@@ -143,6 +145,7 @@ enum Option: String, CaseIterable {
         case .psplash: return "read psplash's FIFO, $PSPLASH_FIFO_DIR/psplash_fifo (default /run; made 0660)"
         case .zenity: return "the same as --progress: read stdin as zenity --progress reads it"
         case .errorsToStdout: return "also report rejected lines on stdout as \"error line N: ...\""
+        case .eventsToStdout: return "with --progress, write the events (ready, shown, ...) on stdout too; zenity writes nothing there"
         case .exitWithParent: return "exit when the process that started the overlay dies"
         case .config: return "read settings (name = value lines) from FILE; options given here win"
         case .printConfig: return "print the effective settings in that format and exit"
@@ -180,6 +183,11 @@ enum Option: String, CaseIterable {
         case .dpi: options.dotsPerInch = try automatic(value) { v throws(OptionError) in try integer(v, in: 20...2000) }.map(Double.init)
         case .maxLines: options.appearance.maximumLines = try integer(value, in: 1...20)
         case .display:
+            // An X display name (`:0`, `host:0.1`, or empty for $DISPLAY), as GTK's --display takes it.
+            if value.isEmpty || value.contains(":") {
+                options.xDisplayName = value.isEmpty ? nil : value
+                return
+            }
             options.mirrorsOnAllDisplays = value.lowercased() == "all"
             if !options.mirrorsOnAllDisplays { options.display = try integer(value, in: 0...63) }
         case .backend: options.backend = try choice(value)
@@ -202,11 +210,14 @@ enum Option: String, CaseIterable {
         case .progressStyle: options.appearance.progressStyle = try choice(value)
         case .fifo: options.fifoPath = value
         case .fifoTrustOthers: options.trustsOthersFIFO = true
-        case .listen: options.controlSocketPath = value
+        case .listen:
+            guard !value.isEmpty else { throw .emptyValue(option: rawValue, expected: "a PATH") }
+            options.controlSocketPath = value
         case .listenGroup: options.controlSocketGroup = value
         case .psplash: options.readsPsplashFIFO = true
         case .zenity: options.dialect = .zenity
         case .errorsToStdout: options.reportsErrorsOnStdout = true
+        case .eventsToStdout: options.asksForEventsOnStdout = true
         case .exitWithParent: options.exitsWithParent = true
         case .config: options.configPath = value
         case .printConfig: options.action = .printConfig

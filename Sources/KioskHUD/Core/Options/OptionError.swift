@@ -17,12 +17,19 @@ public enum OptionError: Error, Sendable, Equatable, CustomStringConvertible {
     case needsOther(option: String, other: String)
     /// An option (psplash's) whose value names something this program cannot do.
     case unsupported(option: String, value: String, reason: String)
+    /// An option given an empty value where it needs one (`--listen ""`).
+    case emptyValue(option: String, expected: String)
+    /// An option that may be given once, given again, and why once.
+    case givenTwice(option: String, reason: String)
+    /// One of zenity's options that zenity refuses beside `--progress` (another dialog, or
+    /// another dialog's option).
+    case notBesideProgress(option: String, isDialog: Bool)
 
     /// Whether the usage helps after this error: not for a combination or an unsupported value,
     /// whose line says it all.
     public var callsForUsage: Bool {
         switch self {
-        case .conflict, .needsOther, .unsupported: return false
+        case .conflict, .needsOther, .unsupported, .emptyValue, .givenTwice, .notBesideProgress: return false
         case .unknownOption, .missingValue, .invalidValue, .unexpectedArgument, .valueTooLong: return true
         }
     }
@@ -38,6 +45,12 @@ public enum OptionError: Error, Sendable, Equatable, CustomStringConvertible {
         case .needsOther(let option, let other): return "\(option) applies only with \(other)"
         case .unsupported(let option, let value, let reason):
             return "\(option) \(DiagnosticText.quoted(value)) is not supported: \(reason)"
+        case .emptyValue(let option, let expected): return "\(option) needs \(expected); the one given is empty"
+        case .givenTwice(let option, let reason): return "\(option) is given twice: \(reason)"
+        case .notBesideProgress(let option, let isDialog):
+            return isDialog
+                ? "\(option) is another zenity dialog: kiosk-spinner stands in for zenity --progress alone (zenity refuses two dialogs too)"
+                : "\(option) is another zenity dialog's option, which zenity --progress refuses too"
         }
     }
 }

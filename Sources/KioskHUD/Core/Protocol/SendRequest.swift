@@ -6,9 +6,14 @@ public struct SendRequest: Sendable, Equatable {
     /// Where the service's overlay listens (`--listen` in contrib/kiosk-spinner.service), used
     /// when neither `--socket` nor `$KIOSK_SPINNER_SOCKET` names a socket.
     public static let defaultSocketPath = "/run/kiosk-spinner/control.sock"
-    /// How long the answers may take when nothing else is said and no event is awaited: an
-    /// overlay that cannot answer `ping` in this time is not working.
+    /// How long the answers may take when nothing else is said and no event is awaited (after
+    /// `quit` too, the overlay's going): an overlay that cannot answer `ping` in this time is not
+    /// working.
     public static let defaultAnswerSeconds = 10.0
+    /// How long `--wait EVENT` waits when `--timeout` says nothing: a HUD that has not appeared
+    /// or gone a minute after it was asked to (through `--grace`, `--min-show` and the fades)
+    /// is a fault worth an exit status.
+    public static let defaultWaitSeconds = 60.0
     /// The longest `--timeout`: a day.
     public static let maximumTimeoutSeconds = 86400.0
     /// The usage line, for `--help` and the errors.
@@ -28,9 +33,9 @@ public struct SendRequest: Sendable, Equatable {
     public static var awaitableEvents: [OverlayEvent] { OverlayEvent.broadcasts.filter { $0 != .ready } }
 
     /// How long the exchange may take: `--timeout`, else `defaultAnswerSeconds` when only
-    /// answers are awaited, else no limit (waiting for an event may take as long as it takes).
-    public var deadlineSeconds: Double? {
-        timeoutSeconds ?? (awaitedEvent == nil ? Self.defaultAnswerSeconds : nil)
+    /// answers are awaited, else `defaultWaitSeconds`.
+    public var deadlineSeconds: Double {
+        timeoutSeconds ?? (awaitedEvent == nil ? Self.defaultAnswerSeconds : Self.defaultWaitSeconds)
     }
 
     /// Creates a request.
@@ -44,7 +49,8 @@ public struct SendRequest: Sendable, Equatable {
 
     /// Reads the arguments after `send`. Throws when an option is unknown or lacks its value,
     /// when there is neither a command nor `--wait`, when a command holds a newline (each is one
-    /// line), or when a command follows `quit` (the overlay would never carry it out).
+    /// line), when a command follows `quit` (the overlay would never carry it out), or when
+    /// `--wait` comes with `quit` (the overlay is gone before any event).
     public static func parse(_ arguments: [String]) throws(OptionError) -> SendRequest {
         var request = SendRequest()
         var remaining = arguments[...]
@@ -66,6 +72,10 @@ public struct SendRequest: Sendable, Equatable {
         request.commands = Array(remaining)
         guard !request.commands.isEmpty || request.awaitedEvent != nil else {
             throw .missingValue(option: "send", expected: "a COMMAND or --wait EVENT")
+        }
+        if let event = request.awaitedEvent, let last = request.commands.last, (try? CommandParser.parse(last)) == .quit {
+            throw .invalidValue(option: "--wait", value: event.description,
+                                expected: "no event with quit (the overlay is gone before it could say one)")
         }
         for (index, command) in request.commands.enumerated() {
             guard !command.utf8.contains(UInt8(ascii: "\n")) else {

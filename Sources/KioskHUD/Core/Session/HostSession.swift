@@ -38,9 +38,10 @@ public struct HostSession: Sendable {
 
     /// Applies a host command received at `tick`; returns what to tell the host.
     ///
-    /// A change of visibility takes effect at `settle` (or the next `advance`, or a command at a
-    /// later tick), once per tick: a burst of `show`/`hide` at one tick ends in the last one's
-    /// state without a flicker of events. A command ends a stall, after `status` has reported it.
+    /// A change of visibility takes effect at `settle` (or the next `advance`, a command at a
+    /// later tick, or a `status`, which reports what is drawn), once per tick: a burst of
+    /// `show`/`hide` at one tick ends in the last one's state without a flicker of events. A
+    /// command ends a stall, after `status` has reported it.
     @discardableResult
     public mutating func apply(_ command: Command, atTick tick: Int) -> [OverlayEvent] {
         lastCommandTick = max(lastCommandTick, tick)
@@ -49,7 +50,10 @@ public struct HostSession: Sendable {
         events += advanceTime(to: tick)
         switch command {
         case .ping: events.append(.pong)
-        case .status: events.append(.status(statusLine))
+        case .status:
+            // What the answer says is what is drawn: the visibility asked before it takes effect first.
+            events += settle()
+            events.append(.status(statusLine))
         case .wheelColor(let color): appearance.wheelColor = color
         case .hudColor(let color): appearance.hudColor = color
         case .wheelSize(let pixels): appearance.wheelPixels = pixels
@@ -172,11 +176,13 @@ public struct HostSession: Sendable {
     }
 
     /// The `status` answer:
-    /// `visible=1 blocked=0 grab=none mode=spinner progress=- message="..." detail="..."`.
+    /// `visible=1 blocked=0 grab=none shown=1 mode=spinner progress=- message="..." detail="..."`;
+    /// `shown` is whether the HUD is drawn at this point of the answers (from `shown` until `hidden`).
     public var statusLine: String {
         let progress = state.progress.map(Self.number) ?? "-"
         let mode = stalledSince == nil ? state.mode : "stalled"
-        return "visible=\(state.isVisible ? 1 : 0) blocked=\(state.isBlocking ? 1 : 0) grab=\(grab.word(wanted: wantsGrab)) mode=\(mode) "
+        return "visible=\(state.isVisible ? 1 : 0) blocked=\(state.isBlocking ? 1 : 0) grab=\(grab.word(wanted: wantsGrab)) "
+            + "shown=\(presence.isDrawn ? 1 : 0) mode=\(mode) "
             + "progress=\(progress) message=\(Self.quoted(state.message)) detail=\(Self.quoted(state.detail))"
     }
 

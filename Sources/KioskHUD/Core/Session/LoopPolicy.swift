@@ -31,6 +31,9 @@ public struct Answer: Sendable, Equatable {
     public enum Audience: Sendable, Hashable {
         /// Every listener (stdout and every control-socket client): the events.
         case everyone
+        /// Every control-socket client, not stdout: the events in the zenity dialect, where stdout
+        /// is left empty as zenity leaves it (unless `--events-to-stdout`).
+        case clients
         /// Whoever sent the command: `pong`, the status line, `error line N: ...`.
         case asker(InputSource)
     }
@@ -133,12 +136,16 @@ public struct LoopPolicy: Sendable {
         public var reportsErrorsOnStdout = false
         /// How zenity --progress ends, in the zenity dialect; nil otherwise.
         public var zenity: ZenityEndings?
+        /// Whether the events go to stdout as well as to the control socket's clients.
+        public var writesEventsToStdout = true
 
         /// Creates settings.
-        public init(exitsAtEndOfInput: Bool = false, reportsErrorsOnStdout: Bool = false, zenity: ZenityEndings? = nil) {
+        public init(exitsAtEndOfInput: Bool = false, reportsErrorsOnStdout: Bool = false, zenity: ZenityEndings? = nil,
+                    writesEventsToStdout: Bool = true) {
             self.exitsAtEndOfInput = exitsAtEndOfInput
             self.reportsErrorsOnStdout = reportsErrorsOnStdout
             self.zenity = zenity
+            self.writesEventsToStdout = writesEventsToStdout
         }
     }
 
@@ -197,7 +204,7 @@ public struct LoopPolicy: Sendable {
         if !hasStepped {
             hasStepped = true
             result.isFirst = true
-            result.answers.append(Answer(OverlayEvent.ready.description, to: .everyone))
+            result.answers.append(event(.ready))
         }
         for input in inputs {
             if let exit = apply(input, atTick: tick, to: &result) {
@@ -211,7 +218,7 @@ public struct LoopPolicy: Sendable {
             result.frames = Array(repeating: nil, count: composers.count)
             return result
         }
-        result.answers += session.advance(to: tick).map(Self.event)
+        result.answers += session.advance(to: tick).map(event)
         var frames: [Frame?] = []
         for index in composers.indices {
             let frame = composers[index].frame(of: session, atTick: tick, measurer: measurer)
@@ -225,7 +232,7 @@ public struct LoopPolicy: Sendable {
         }
         result.frames = frames
         result.wantsGrab = session.wantsGrab
-        result.answers += session.noteGrab(session.grab.status).map(Self.event)
+        result.answers += session.noteGrab(session.grab.status).map(event)
         result.wakeTick = [session.nextChangeTick(after: tick), scheduledExit?.tick].compactMap { $0 }.min()
         return result
     }
@@ -242,7 +249,7 @@ public struct LoopPolicy: Sendable {
         case .host(.command(.quit, _), _):
             return .quit
         case .host(.command(let command, _), let source):
-            result.answers += session.apply(command, atTick: tick).map { Self.answer($0, from: source) }
+            result.answers += session.apply(command, atTick: tick).map { answer($0, from: source) }
             if case .percentage(100) = command, settings.zenity?.autoCloses == true { return .autoClose }
         case .host(.rejected(let error, let line), let source):
             result.reports.append("\(source.lineLabel) \(line): \(error)")
@@ -259,7 +266,7 @@ public struct LoopPolicy: Sendable {
         case .displayLost(let reason):
             return .displayLost(reason)
         case .grab(let status):
-            result.answers += session.noteGrab(status).map(Self.event)
+            result.answers += session.noteGrab(status).map(event)
         }
         return nil
     }
@@ -268,19 +275,22 @@ public struct LoopPolicy: Sendable {
     /// once, otherwise the full bar is drawn and the exit comes after `fullBarSeconds`.
     private mutating func endZenityInput(_ zenity: ZenityEndings, atTick tick: Int, to result: inout LoopStep) -> ExitReason? {
         if zenity.autoCloses { return .autoClose }
-        result.answers += session.apply(.progress(100), atTick: tick).map(Self.event)
+        result.answers += session.apply(.progress(100), atTick: tick).map(event)
         if let seconds = zenity.fullBarSeconds {
             schedule(.progressFinished, atTick: tick + session.clock.wholeTicks(inSeconds: seconds))
         }
         return nil
     }
 
-    /// An event that time or the windowing system caused: everyone hears it.
-    private static func event(_ event: OverlayEvent) -> Answer { Answer(event.description, to: .everyone) }
+    /// An event that time or the windowing system caused: everyone hears it (every client
+    /// alone when stdout is to stay empty).
+    private func event(_ event: OverlayEvent) -> Answer {
+        Answer(event.description, to: settings.writesEventsToStdout ? .everyone : .clients)
+    }
 
     /// What a command from `source` caused: its answers (`pong`, status) go back to the asker,
     /// the events it set off (`shown`, `hidden`) to everyone.
-    private static func answer(_ event: OverlayEvent, from source: InputSource) -> Answer {
-        Answer(event.description, to: event.isBroadcast ? .everyone : .asker(source))
+    private func answer(_ event: OverlayEvent, from source: InputSource) -> Answer {
+        event.isBroadcast ? self.event(event) : Answer(event.description, to: .asker(source))
     }
 }

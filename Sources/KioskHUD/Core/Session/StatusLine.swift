@@ -1,0 +1,61 @@
+/// The fields of a `status` answer before the quoted texts
+/// (`visible=1 blocked=0 grab=none shown=1 mode=spinner progress=- ...`), read back by a client
+/// of the control socket: `kiosk-spinner send --wait` asks it after its commands to learn the
+/// state they left, so it never waits for an event that already happened.
+public struct StatusLine: Sendable, Equatable {
+    /// `visible`: whether the host asked for the HUD.
+    public var isVisible: Bool
+    /// `blocked`: whether the host asked to block input.
+    public var isBlocking: Bool
+    /// `grab`: `none`, `pending`, `held`, `refused` or `unsupported`.
+    public var grab: String
+    /// `shown`: whether the HUD is drawn now, from `shown` until `hidden` (fading included).
+    public var isShown: Bool
+    /// `mode`: `spinner`, `progress`, `success`, `error`, `info` or `stalled`.
+    public var mode: String
+
+    /// Creates the fields of a status line.
+    public init(isVisible: Bool, isBlocking: Bool, grab: String, isShown: Bool, mode: String) {
+        self.isVisible = isVisible
+        self.isBlocking = isBlocking
+        self.grab = grab
+        self.isShown = isShown
+        self.mode = mode
+    }
+
+    /// Reads the fields from `line`; nil when it is no status line, or lacks one of them.
+    public init?(_ line: String) {
+        guard line.hasPrefix("visible=") else { return nil }
+        var fields: [Substring: Substring] = [:]
+        for word in line.split(separator: " ").prefix(6) {
+            guard let equals = word.firstIndex(of: "=") else { continue }
+            fields[word[..<equals]] = word[word.index(after: equals)...]
+        }
+        guard let visible = fields["visible"], let blocked = fields["blocked"], let grab = fields["grab"],
+              let shown = fields["shown"], let mode = fields["mode"] else { return nil }
+        self.init(isVisible: visible == "1", isBlocking: blocked == "1", grab: String(grab), isShown: shown == "1",
+                  mode: String(mode))
+    }
+
+    /// What the state says of `event` for a client that asked after its commands: true when the
+    /// overlay is already in the state the event announces (it will not be said again), false
+    /// when the event is still to come, nil when this state cannot tell without asking again
+    /// (a grab the windowing system has not answered: its taking is not announced). `stalled` is
+    /// never already true: every command, the client's own `status` too, ends a stall.
+    public func alreadyHolds(_ event: OverlayEvent) -> Bool? {
+        switch event {
+        case .shown: return isVisible && isShown
+        case .hidden: return !isVisible && !isShown
+        case .grabHeld:
+            if grab == "held" { return true }
+            return grab == "pending" || (isBlocking && grab == "none") ? nil : false
+        case .grabLost: return grab == "refused"
+        case .stalled, .ready, .pong, .status, .error: return false
+        }
+    }
+
+    /// Whether `event` can never come in this state: there is no grab where `grab=unsupported`.
+    public func rulesOut(_ event: OverlayEvent) -> Bool {
+        (event == .grabHeld || event == .grabLost) && grab == "unsupported"
+    }
+}
