@@ -76,6 +76,21 @@ def restore_case(name, boot, modules, device, depth=32):
     ], needs=[PROBE])
 
 
+def lost_steps():
+    """The next step finds the device gone: "lost", the screen given back, exit 4."""
+    return [send("step"), expect(r"^lost$"), expect(r"^bye$"), exits(4)]
+
+
+def lost_case(name, boot, modules, device, take_away):
+    """The probe draws, `take_away` (a shell command) removes the device, the probe says lost."""
+    return Case(name, boot, modules, [
+        start(PROBE, *device),
+        expect(READY),
+        expect(DRAWN),
+        shell(take_away),
+    ] + lost_steps(), needs=[PROBE])
+
+
 def check_value(name, pattern):
     """A value read from the program's lines matches `pattern`."""
     import re
@@ -123,11 +138,7 @@ CASES = [
         expect(READY),
         expect(DRAWN),
         load("bochs"),
-        send("step"),
-        expect(r"^lost$"),
-        expect(r"^bye$"),
-        exits(4),
-    ], needs=[PROBE]),
+    ] + lost_steps(), needs=[PROBE]),
     # bochs-drm: two dumb buffers flipped.
     probe_case("bochs-drm", STD_VESA32, ["bochs"], ["--drm", "/dev/dri/card0"], 32,
                name_pattern=r"card0 Virtual-1 \d+x\d+ \(bochs-drm, 2 buffers flipped\)"),
@@ -150,6 +161,9 @@ CASES = [
     probe_case("bochs-fbdev", STD_VESA32, ["bochs"], ["--fbdev", "/dev/fb0"], 32,
                name_pattern=r"bochs-drmdrmfb"),
     psplash_case("psplash-drm-bochs", STD_VESA32, ["bochs"], ["--drm", "-n"]),
+    # The driver unbound under the probe: the device is lost (last on this boot: bochs is gone).
+    lost_case("bochs-drm-unbound", STD_VESA32, ["bochs"], ["--drm", "/dev/dri/card0"],
+              "echo 0000:00:02.0 > /sys/bus/pci/drivers/bochs-drm/unbind"),
     # vesafb, 16 bpp (RGB565).
     probe_case("vesafb-16bpp", STD_VESA16, [], ["--fbdev", "/dev/fb0"], 16,
                name_pattern=r"VESA VGA 1024x768 16 bpp RGB565"),
@@ -163,4 +177,6 @@ CASES = [
                name_pattern=r"card0 Virtual-1 \d+x\d+ \(virtio_gpu, 1 buffer \+ DirtyFB\)"),
     probe_case("virtio-gpu-fbdev", VIRTIO, ["virtio_pci", "virtio-gpu"], ["--fbdev", "/dev/fb0"], 32,
                name_pattern=r"virtio_gpudrmfb"),
+    lost_case("virtio-gpu-drm-unbound", VIRTIO, ["virtio_pci", "virtio-gpu"], ["--drm", "/dev/dri/card0"],
+              "echo 0000:00:03.0 > /sys/bus/pci/drivers/virtio-pci/unbind"),
 ]

@@ -541,6 +541,13 @@ static enum kfb_status show(struct kfb_drm *device, struct screen *screen, const
     return show_by_flip(device, screen, pixels, stride, damage);
 }
 
+/* Whether the device is still there: every DRM ioctl fails with ENODEV once it is unplugged
+ * (drm_ioctl checks before anything else), and DRM_IOCTL_GET_CAP takes no lock. */
+static int device_present(const struct kfb_drm *device) {
+    uint64_t value = 0;
+    return !(drmGetCap(device->fd, DRM_CAP_DUMB_BUFFER, &value) != 0 && kfb_errno_is_lost(errno));
+}
+
 enum kfb_status kfb_drm_present(struct kfb_drm *device, int index, const uint32_t *pixels, int stride_pixels,
                                 const struct kfb_rect *rects, int count) {
     if (!device || index < 0 || index >= device->screen_count || !device->screens[index].started) {
@@ -554,6 +561,9 @@ enum kfb_status kfb_drm_present(struct kfb_drm *device, int index, const uint32_
         if (kfb_rect_clip(&rect, screen->mode.hdisplay, screen->mode.vdisplay)) kfb_region_add(&damage, rect);
     }
     if (screen->flip_pending) {
+        /* The only path without an ioctl: a device unplugged with a flip pending never completes
+         * it, so ask whether it is still there. */
+        if (!device_present(device)) return KFB_LOST;
         kfb_region_add_region(&screen->waiting, &damage);
         screen->waiting_pixels = pixels;
         screen->waiting_stride = stride_pixels;
@@ -581,7 +591,9 @@ enum kfb_status kfb_drm_dispatch(struct kfb_drm *device) {
     device->dispatch_status = KFB_OK;
     if (drmHandleEvent(device->fd, &context) != 0) {
         int error = errno;
-        if (error != EAGAIN && error != EINTR && kfb_errno_is_lost(error)) return KFB_LOST;
+        if (kfb_errno_is_lost(error)) return KFB_LOST;
+        /* Woken with nothing to read: an unplugged device may wake its waiters this way. */
+        if ((error == EAGAIN || error == EINTR) && !device_present(device)) return KFB_LOST;
     }
     return device->dispatch_status;
 }
