@@ -169,12 +169,16 @@ class Machine:
             raise MachineError(f"{self.name}: `{command}` exited {status}: {' | '.join(output)}")
         return status, output
 
-    def load_modules(self, names, timeout=120):
-        """insmod's each module in `names` that is not loaded yet, after its dependencies."""
+    def load_modules(self, names, options=None, timeout=120):
+        """insmod's each module in `names` that is not loaded yet, after its dependencies, with
+        `options` ({module: "param=value ..."}) for those that have some."""
+        options = options or {}
         for name in names:
             name = name.replace("-", "_")
+            cases = "".join(f"{module}) o={shlex.quote(value)};; " for module, value in options.items())
             self.run(f"for m in $(cat /lib/modules/{name}.load); do "
-                     f"[ -d /sys/module/$m ] || insmod /lib/modules/$m.ko || break; done; "
+                     f"o=; case $m in {cases}*) ;; esac; "
+                     f"[ -d /sys/module/$m ] || insmod /lib/modules/$m.ko $o || break; done; "
                      f"[ -d /sys/module/{name} ]", timeout=timeout)
 
     def start(self, argv, name=None):

@@ -288,6 +288,7 @@ enum kfb_status kfb_fbdev_present(struct kfb_fbdev *device, const uint32_t *pixe
         return KFB_LOST;
     }
     if (now.xoffset != device->var.xoffset || now.yoffset != device->var.yoffset) {
+        /* Panned by someone else: the picture is drawn where the screen now shows, whole. */
         struct fb_var_screeninfo before = device->var;
         device->var.xoffset = now.xoffset;
         device->var.yoffset = now.yoffset;
@@ -295,6 +296,9 @@ enum kfb_status kfb_fbdev_present(struct kfb_fbdev *device, const uint32_t *pixe
             device->var = before;
             return KFB_LOST;
         }
+        struct kfb_rect whole = {0, 0, (int)device->var.xres, (int)device->var.yres};
+        write_rect(device, pixels, stride_pixels, &whole);
+        return KFB_OK;
     }
     for (int i = 0; i < count; i++) {
         struct kfb_rect rect = rects[i];

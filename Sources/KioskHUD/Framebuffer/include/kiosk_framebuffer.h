@@ -124,7 +124,7 @@ enum kfb_status kfb_fbdev_open(const char *path, struct kfb_fbdev **device, stru
  * Writes `rects` of `pixels` (XRGB words, `stride_pixels` apart) to the framebuffer. Reads the
  * variable screen info first (one ioctl): KFB_LOST when the device is gone (unregistered, e.g.
  * a DRM driver took the hardware over from vesafb or efifb) or its mode changed under us; a
- * changed pan offset is followed.
+ * pan offset changed by someone else is followed: the whole picture is written at the new one.
  */
 enum kfb_status kfb_fbdev_present(struct kfb_fbdev *device, const uint32_t *pixels, int stride_pixels,
                                   const struct kfb_rect *rects, int count);
