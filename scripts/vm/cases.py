@@ -161,6 +161,20 @@ CASES = [
         exits(0),
         screen(probe.console_back(32), "console"),
     ], needs=[PROBE]),
+    # Killed outright, nothing is restored by us: the kernel's own clean-up must do (DRM only;
+    # fbdev's console would stay in KD_GRAPHICS). Seen on bochs-drm: the console's screen comes
+    # back black, without its earlier text, and shows what is printed from then on.
+    Case("bochs-drm-sigkill", STD_VESA32, ["bochs"], [
+        start(PROBE, "--drm", "/dev/dri/card0"),
+        expect(READY),
+        expect(DRAWN),
+        screen(probe.picture(32), "picture"),
+        signal("KILL"),
+        exits(137),
+        screen(probe.console_back(32), "console"),
+        kmsg("kiosk-spinner VM test: the console is back after SIGKILL"),
+        screen(probe.changed_since_last(), "console-live"),
+    ], needs=[PROBE]),
     # kfb_restore_all gives the console back while the device is still open (not only the
     # kernel, when the last descriptor closes).
     restore_case("bochs-drm-restore-while-open", STD_VESA32, ["bochs"], ["--drm", "/dev/dri/card0"]),

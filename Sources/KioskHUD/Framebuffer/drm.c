@@ -8,7 +8,12 @@
  *
  * Drivers that copy a shadow buffer to the device (virtio-gpu, simpledrm, udl) want to be told
  * which rectangles changed: those get one buffer, written in place and marked with
- * drmModeDirtyFB. A driver that refuses a flip falls back to the same at run time. */
+ * drmModeDirtyFB. A driver that refuses a flip falls back to the same at run time.
+ *
+ * The console is left in text mode: while we are master its text goes to the kernel's own
+ * framebuffer, which no CRTC shows, and a process killed outright (SIGKILL, no kfb_restore_all)
+ * then gets its console back whole when the kernel closes the device. KD_GRAPHICS would leave
+ * that console blank. Tested with bochs-drm and virtio-gpu: no message or cursor shows. */
 #include "framebuffer_internal.h"
 
 #include <drm_fourcc.h>
@@ -67,7 +72,6 @@ struct kfb_drm {
     char driver[32];
     int wants_dirty;
     int master_entry;
-    int console_held;
     uint32_t *crtc_ids;
     int crtc_count;
     uint32_t used_crtcs;
@@ -449,10 +453,6 @@ enum kfb_status kfb_drm_start_screen(struct kfb_drm *device, int index, struct k
             give_back_screen(device, screen);
             return status_for(error, KFB_UNSUPPORTED);
         }
-        if (!device->console_held) {
-            kfb_console_hold(message, message_size);
-            device->console_held = 1;
-        }
     }
     info->width = screen->mode.hdisplay;
     info->height = screen->mode.vdisplay;
@@ -602,7 +602,6 @@ void kfb_drm_close(struct kfb_drm *device) {
     if (!device) return;
     for (int i = 0; i < device->screen_count; i++) give_back_screen(device, &device->screens[i]);
     kfb_registry_drop_master(device->master_entry);
-    if (device->console_held) kfb_console_release();
     close(device->fd);
     free_device(device);
 }
