@@ -68,6 +68,8 @@ struct screen {
 
 struct kfb_drm {
     int fd;
+    /* The path for messages ("/dev/dri/card0"), the node for names ("card0"). */
+    char path[64];
     char node[32];
     char driver[32];
     int wants_dirty;
@@ -191,6 +193,7 @@ enum kfb_status kfb_drm_open(const char *path, struct kfb_drm **device_out, char
         return KFB_NO_MEMORY;
     }
     device->master_entry = -1;
+    snprintf(device->path, sizeof device->path, "%s", path);
     snprintf(device->node, sizeof device->node, "%s", kfb_basename(path));
     /* Non-blocking, so kfb_drm_dispatch never waits for an event that is not there. */
     device->fd = kfb_open(path, O_RDWR | O_NONBLOCK);
@@ -326,11 +329,11 @@ static void destroy_buffer(int fd, struct buffer *buffer) {
 
 static enum kfb_status create_buffer(const struct kfb_drm *device, const struct screen *screen, struct buffer *buffer,
                                      char *message, size_t message_size) {
-    const char *node = device->node;
+    const char *path = device->path;
     struct drm_mode_create_dumb create = {.width = screen->mode.hdisplay, .height = screen->mode.vdisplay, .bpp = 32};
     if (drmIoctl(device->fd, DRM_IOCTL_MODE_CREATE_DUMB, &create) != 0) {
         int error = errno;
-        kfb_say(message, message_size, "%s: DRM_IOCTL_MODE_CREATE_DUMB %ux%u failed: %s", node, create.width,
+        kfb_say(message, message_size, "%s: DRM_IOCTL_MODE_CREATE_DUMB %ux%u failed: %s", path, create.width,
                 create.height, strerror(error));
         return status_for(error, KFB_UNSUPPORTED);
     }
@@ -345,7 +348,7 @@ static enum kfb_status create_buffer(const struct kfb_drm *device, const struct 
         if (drmModeAddFB(device->fd, create.width, create.height, 24, 32, buffer->pitch, buffer->handle,
                          &buffer->fb_id) != 0) {
             int error = errno;
-            kfb_say(message, message_size, "%s: drmModeAddFB XRGB8888 failed: %s", node, strerror(error));
+            kfb_say(message, message_size, "%s: drmModeAddFB XRGB8888 failed: %s", path, strerror(error));
             buffer->fb_id = 0;
             destroy_buffer(device->fd, buffer);
             return status_for(error, KFB_UNSUPPORTED);
@@ -354,14 +357,14 @@ static enum kfb_status create_buffer(const struct kfb_drm *device, const struct 
     struct drm_mode_map_dumb map = {.handle = buffer->handle};
     if (drmIoctl(device->fd, DRM_IOCTL_MODE_MAP_DUMB, &map) != 0) {
         int error = errno;
-        kfb_say(message, message_size, "%s: DRM_IOCTL_MODE_MAP_DUMB failed: %s", node, strerror(error));
+        kfb_say(message, message_size, "%s: DRM_IOCTL_MODE_MAP_DUMB failed: %s", path, strerror(error));
         destroy_buffer(device->fd, buffer);
         return status_for(error, KFB_UNSUPPORTED);
     }
     void *memory = mmap(NULL, buffer->size, PROT_READ | PROT_WRITE, MAP_SHARED, device->fd, (off_t)map.offset);
     if (memory == MAP_FAILED) {
         int error = errno;
-        kfb_say(message, message_size, "%s: mmap of a %llu-byte dumb buffer failed: %s", node,
+        kfb_say(message, message_size, "%s: mmap of a %llu-byte dumb buffer failed: %s", path,
                 (unsigned long long)buffer->size, strerror(error));
         destroy_buffer(device->fd, buffer);
         return status_for(error, KFB_NO_MEMORY);
@@ -386,24 +389,24 @@ enum kfb_status kfb_drm_start_screen(struct kfb_drm *device, int index, struct k
                                      char *message, size_t message_size) {
     kfb_say(message, message_size, "%s", "");
     if (!device || index < 0 || index >= device->screen_count) {
-        kfb_say(message, message_size, "%s: no connected screen %d (there are %d)", device ? device->node : "DRM",
+        kfb_say(message, message_size, "%s: no connected screen %d (there are %d)", device ? device->path : "DRM",
                 index, device ? device->screen_count : 0);
         return KFB_NO_OUTPUT;
     }
     struct screen *screen = &device->screens[index];
-    const char *node = device->node;
+    const char *path = device->path;
     if (!screen->started) {
         drmModeConnector *connector = drmModeGetConnectorCurrent(device->fd, screen->connector_id);
         if (!connector) {
             int error = errno;
-            kfb_say(message, message_size, "%s: drmModeGetConnector %s failed: %s", node, screen->connector_name,
+            kfb_say(message, message_size, "%s: drmModeGetConnector %s failed: %s", path, screen->connector_name,
                     strerror(error));
             return status_for(error, KFB_NO_OUTPUT);
         }
         int crtc_index = choose_crtc(device, connector);
         drmModeFreeConnector(connector);
         if (crtc_index < 0) {
-            kfb_say(message, message_size, "%s: no free CRTC can drive %s", node, screen->connector_name);
+            kfb_say(message, message_size, "%s: no free CRTC can drive %s", path, screen->connector_name);
             return KFB_NO_OUTPUT;
         }
         uint32_t crtc_id = device->crtc_ids[crtc_index];
@@ -412,7 +415,7 @@ enum kfb_status kfb_drm_start_screen(struct kfb_drm *device, int index, struct k
         drmModeCrtc *saved = drmModeGetCrtc(device->fd, crtc_id);
         if (!saved) {
             int error = errno;
-            kfb_say(message, message_size, "%s: drmModeGetCrtc %u failed: %s", node, crtc_id, strerror(error));
+            kfb_say(message, message_size, "%s: drmModeGetCrtc %u failed: %s", path, crtc_id, strerror(error));
             return status_for(error, KFB_UNSUPPORTED);
         }
         struct drm_mode_crtc state = {
@@ -448,7 +451,7 @@ enum kfb_status kfb_drm_start_screen(struct kfb_drm *device, int index, struct k
         if (drmModeSetCrtc(device->fd, crtc_id, screen->buffers[0].fb_id, 0, 0, &screen->connector_id, 1,
                            &screen->mode) != 0) {
             int error = errno;
-            kfb_say(message, message_size, "%s: drmModeSetCrtc %s %ux%u failed: %s", node, screen->connector_name,
+            kfb_say(message, message_size, "%s: drmModeSetCrtc %s %ux%u failed: %s", path, screen->connector_name,
                     screen->mode.hdisplay, screen->mode.vdisplay, strerror(error));
             give_back_screen(device, screen);
             return status_for(error, KFB_UNSUPPORTED);
@@ -458,14 +461,13 @@ enum kfb_status kfb_drm_start_screen(struct kfb_drm *device, int index, struct k
     info->height = screen->mode.vdisplay;
     info->width_mm = screen->width_mm;
     info->height_mm = screen->height_mm;
-    snprintf(info->name, sizeof info->name, "%s %s %dx%d (%s, %s)", node, screen->connector_name, info->width,
+    snprintf(info->name, sizeof info->name, "%s %s %dx%d (%s, %s)", device->node, screen->connector_name, info->width,
              info->height, device->driver, screen->one_buffer ? "1 buffer + DirtyFB" : "2 buffers flipped");
     return KFB_OK;
 }
 
 /* Copies `region` of the frame into `buffer` (both XRGB8888). */
-static void copy_region(const struct screen *screen, struct buffer *buffer, const uint32_t *pixels, int stride,
-                        const struct kfb_region *region) {
+static void copy_region(struct buffer *buffer, const uint32_t *pixels, int stride, const struct kfb_region *region) {
     for (int r = 0; r < region->count; r++) {
         const struct kfb_rect *rect = &region->rects[r];
         size_t bytes = (size_t)rect->width * 4;
@@ -474,7 +476,6 @@ static void copy_region(const struct screen *screen, struct buffer *buffer, cons
             memcpy(buffer->map + (size_t)y * buffer->pitch + (size_t)rect->x * 4, source, bytes);
         }
     }
-    (void)screen;
 }
 
 /* Writes `damage` into the one buffer on the screen and tells the driver which rectangles. */
@@ -485,7 +486,7 @@ static enum kfb_status show_in_place(struct kfb_drm *device, struct screen *scre
     kfb_region_add_region(&region, damage);
     kfb_region_clear(&buffer->stale);
     if (region.count == 0) return KFB_OK;
-    copy_region(screen, buffer, pixels, stride, &region);
+    copy_region(buffer, pixels, stride, &region);
     if (screen->dirty_unsupported) return KFB_OK;
     drmModeClip clips[KFB_REGION_CAPACITY];
     for (int i = 0; i < region.count; i++) {
@@ -513,7 +514,7 @@ static enum kfb_status show_by_flip(struct kfb_drm *device, struct screen *scree
     struct buffer *target = &screen->buffers[back];
     struct kfb_region region = target->stale;
     kfb_region_add_region(&region, damage);
-    copy_region(screen, target, pixels, stride, &region);
+    copy_region(target, pixels, stride, &region);
     kfb_region_clear(&target->stale);
     /* The buffer that leaves the screen now lacks this frame's rectangles. */
     kfb_region_add_region(&screen->buffers[screen->front].stale, damage);
