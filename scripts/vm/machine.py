@@ -18,6 +18,14 @@ class MachineError(Exception):
     pass
 
 
+def _die_with_parent():
+    """In the child before exec: SIGKILL when the test driver dies, so no guest outlives it."""
+    import ctypes
+    import signal
+    PR_SET_PDEATHSIG = 1
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+
+
 class Machine:
     """A booted guest. `qemu_arguments` are the device options (e.g. ["-vga", "std"]),
     `command_line` the kernel's (console settings are added)."""
@@ -58,9 +66,9 @@ class Machine:
 
     def boot(self, timeout=180):
         started = time.monotonic()
-        self.process = subprocess.Popen(self.arguments, stdin=subprocess.DEVNULL,
-                                        stdout=open(os.path.join(self.folder, "qemu.log"), "wb"),
-                                        stderr=subprocess.STDOUT)
+        with open(os.path.join(self.folder, "qemu.log"), "wb") as qemu_log:
+            self.process = subprocess.Popen(self.arguments, stdin=subprocess.DEVNULL, stdout=qemu_log,
+                                            stderr=subprocess.STDOUT, preexec_fn=_die_with_parent)
         self.serial = self._connect(self.serial_path, started + 30)
         threading.Thread(target=self._read_serial, daemon=True).start()
         self.monitor = self._connect(self.monitor_path, started + 30)
