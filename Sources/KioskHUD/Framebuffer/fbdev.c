@@ -256,7 +256,7 @@ enum kfb_status kfb_fbdev_open(const char *path, struct kfb_fbdev **device_out, 
     kfb_console_hold(message, message_size);
     device->console_held = 1;
     clear_visible(device);
-    char format[16];
+    char format[32];
     describe_format(device, format, sizeof format);
     info->width = (int)device->var.xres;
     info->height = (int)device->var.yres;
