@@ -93,8 +93,10 @@ def fetch(cache, package=None, log=print):
     with tempfile.TemporaryDirectory(dir=cache) as download:
         log(f"fetching {package} (apt-get download, dpkg -x; not installed)")
         # _apt cannot write into a folder of root's: the download runs unsandboxed, as apt warns.
-        subprocess.run(["apt-get", "download", "-q", package], cwd=download, check=True,
-                       stdout=subprocess.DEVNULL)
+        fetched = subprocess.run(["apt-get", "download", "-q", package], cwd=download,
+                                 capture_output=True, text=True)
+        if fetched.returncode != 0:
+            raise KernelError(f"apt-get download {package} failed: {fetched.stderr.strip()}")
         debs = [name for name in os.listdir(download) if name.endswith(".deb")]
         if len(debs) != 1:
             raise KernelError(f"apt-get download {package} left {debs}")

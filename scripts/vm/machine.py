@@ -18,6 +18,14 @@ class MachineError(Exception):
     pass
 
 
+def _die_with_parent():
+    """In the child before exec: SIGKILL when the test driver dies, so no guest outlives it."""
+    import ctypes
+    import signal
+    PR_SET_PDEATHSIG = 1
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+
+
 class Machine:
     """A booted guest. `qemu_arguments` are the device options (e.g. ["-vga", "std"]),
     `command_line` the kernel's (console settings are added)."""
@@ -58,9 +66,9 @@ class Machine:
 
     def boot(self, timeout=180):
         started = time.monotonic()
-        self.process = subprocess.Popen(self.arguments, stdin=subprocess.DEVNULL,
-                                        stdout=open(os.path.join(self.folder, "qemu.log"), "wb"),
-                                        stderr=subprocess.STDOUT)
+        with open(os.path.join(self.folder, "qemu.log"), "wb") as qemu_log:
+            self.process = subprocess.Popen(self.arguments, stdin=subprocess.DEVNULL, stdout=qemu_log,
+                                            stderr=subprocess.STDOUT, preexec_fn=_die_with_parent)
         self.serial = self._connect(self.serial_path, started + 30)
         threading.Thread(target=self._read_serial, daemon=True).start()
         self.monitor = self._connect(self.monitor_path, started + 30)
@@ -169,12 +177,16 @@ class Machine:
             raise MachineError(f"{self.name}: `{command}` exited {status}: {' | '.join(output)}")
         return status, output
 
-    def load_modules(self, names, timeout=120):
-        """insmod's each module in `names` that is not loaded yet, after its dependencies."""
+    def load_modules(self, names, options=None, timeout=120):
+        """insmod's each module in `names` that is not loaded yet, after its dependencies, with
+        `options` ({module: "param=value ..."}) for those that have some."""
+        options = options or {}
         for name in names:
             name = name.replace("-", "_")
+            cases = "".join(f"{module}) o={shlex.quote(value)};; " for module, value in options.items())
             self.run(f"for m in $(cat /lib/modules/{name}.load); do "
-                     f"[ -d /sys/module/$m ] || insmod /lib/modules/$m.ko || break; done; "
+                     f"o=; case $m in {cases}*) ;; esac; "
+                     f"[ -d /sys/module/$m ] || insmod /lib/modules/$m.ko $o || break; done; "
                      f"[ -d /sys/module/{name} ]", timeout=timeout)
 
     def start(self, argv, name=None):

@@ -52,12 +52,26 @@ def expected_rgb(width, height, step, depth):
     return bytes(image)
 
 
-def compare(picture, expected, tolerance):
-    """Problems where `picture` differs from `expected` (RGB bytes of the same size)."""
+def expected_xrgb(width, height, step, first_row, rows):
+    """Rows of the picture as a 32-bit XRGB8888 framebuffer holds them (little-endian words, the
+    X byte 0), for comparing with the device's memory."""
+    rgb = expected_rgb(width, height, step, 32)
+    out = bytearray()
+    for y in range(first_row, first_row + rows):
+        row = rgb[y * width * 3:(y + 1) * width * 3]
+        for x in range(0, len(row), 3):
+            out += bytes((row[x + 2], row[x + 1], row[x], 0))
+    return bytes(out)
+
+
+def compare(picture, expected, tolerance, rows=None):
+    """Problems where `picture` differs from `expected` (RGB bytes of the same size), in the rows
+    `rows` (first, count) or all."""
     width = picture.width
     stride = width * 3
     problems, wrong = [], 0
-    for y in range(picture.height):
+    first, count = rows or (0, picture.height)
+    for y in range(first, first + count):
         row, want = picture.rgb[y * stride:(y + 1) * stride], expected[y * stride:(y + 1) * stride]
         if row == want:
             continue
@@ -74,16 +88,40 @@ def compare(picture, expected, tolerance):
     return problems
 
 
-def picture(depth=32, tolerance=0):
-    """The whole screen is the probe's picture at its current step (exact, or within
-    `tolerance` per channel)."""
+def picture(depth=32, tolerance=0, rows=None):
+    """The whole screen (or its rows `rows`: first, count) is the probe's picture at its current
+    step (exact, or within `tolerance` per channel)."""
     def check(shown, context):
         width, height = context.number("width"), context.number("height")
         if (shown.width, shown.height) != (width, height):
             return [f"screen is {shown.width}x{shown.height}, the probe said {width}x{height}"]
         step = int(context.values.get("step", 0))
-        return compare(shown, expected_rgb(width, height, step, depth), tolerance)
+        return compare(shown, expected_rgb(width, height, step, depth), tolerance, rows)
     return check
+
+
+def in_memory(device, first_row):
+    """A step: the device's memory (read in the guest with dd) holds the probe's picture from
+    virtual row `first_row` on, as XRGB8888: where the probe drew, whatever the display shows."""
+    import hashlib
+    from scenario import CaseFailure
+
+    def step(context):
+        width, height = context.number("width"), context.number("height")
+        step_number = int(context.values.get("step", 0))
+        sysfs = f"/sys/class/graphics/{device.rsplit('/', 1)[-1]}"
+        _, lines = context.machine.run(f"cat {sysfs}/stride {sysfs}/bits_per_pixel; "
+                                       f"dd if={device} bs=$(cat {sysfs}/stride) skip={first_row} "
+                                       f"count={height} 2>/dev/null | md5sum")
+        stride, bits, digest = int(lines[0]), int(lines[1]), lines[2].split()[0]
+        if bits != 32 or stride != width * 4:
+            raise CaseFailure(f"{device} is {bits} bpp with {stride}-byte lines: this check wants "
+                              f"XRGB8888 without padding")
+        expected = hashlib.md5(expected_xrgb(width, height, step_number, 0, height)).hexdigest()
+        if digest != expected:
+            raise CaseFailure(f"{device} rows {first_row}..{first_row + height - 1} are not the "
+                              f"probe's picture at step {step_number} (md5 {digest}, expected {expected})")
+    return step
 
 
 def stepped(depth=32, tolerance=0):

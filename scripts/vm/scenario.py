@@ -23,8 +23,11 @@ from machine import MachineError
 class Boot:
     """How a guest is started: QEMU's device options and the kernel's command line."""
 
-    def __init__(self, name, qemu_arguments, command_line="", note=""):
+    def __init__(self, name, qemu_arguments, command_line="", note="", module_options=None):
+        """`module_options`: {module: "param=value ..."} given to insmod whenever this boot
+        loads that module (busybox insmod does not read them from the kernel's command line)."""
         self.name, self.qemu_arguments, self.command_line, self.note = name, qemu_arguments, command_line, note
+        self.module_options = module_options or {}
 
 
 class CaseFailure(Exception):
@@ -67,7 +70,7 @@ class Case:
             raise CaseFailure(f"not built: {', '.join(missing)}")
         try:
             if self.modules:
-                machine.load_modules(self.modules)
+                machine.load_modules(self.modules, self.boot.module_options)
             for step in self.steps:
                 step(context)
         finally:
@@ -142,7 +145,7 @@ def kmsg(text):
 def load(*modules):
     """Loads kernel modules (with their dependencies) now, e.g. while a program runs."""
     def step(context):
-        context.machine.load_modules(list(modules))
+        context.machine.load_modules(list(modules), context.case.boot.module_options)
     return step
 
 

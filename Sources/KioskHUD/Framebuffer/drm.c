@@ -8,7 +8,12 @@
  *
  * Drivers that copy a shadow buffer to the device (virtio-gpu, simpledrm, udl) want to be told
  * which rectangles changed: those get one buffer, written in place and marked with
- * drmModeDirtyFB. A driver that refuses a flip falls back to the same at run time. */
+ * drmModeDirtyFB. A driver that refuses a flip falls back to the same at run time.
+ *
+ * The console is left in text mode: while we are master its text goes to the kernel's own
+ * framebuffer, which no CRTC shows, and a process killed outright (SIGKILL, no kfb_restore_all)
+ * then gets its console back whole when the kernel closes the device. KD_GRAPHICS would leave
+ * that console blank. Tested with bochs-drm and virtio-gpu: no message or cursor shows. */
 #include "framebuffer_internal.h"
 
 #include <drm_fourcc.h>
@@ -63,11 +68,12 @@ struct screen {
 
 struct kfb_drm {
     int fd;
+    /* The path for messages ("/dev/dri/card0"), the node for names ("card0"). */
+    char path[64];
     char node[32];
     char driver[32];
     int wants_dirty;
     int master_entry;
-    int console_held;
     uint32_t *crtc_ids;
     int crtc_count;
     uint32_t used_crtcs;
@@ -187,6 +193,7 @@ enum kfb_status kfb_drm_open(const char *path, struct kfb_drm **device_out, char
         return KFB_NO_MEMORY;
     }
     device->master_entry = -1;
+    snprintf(device->path, sizeof device->path, "%s", path);
     snprintf(device->node, sizeof device->node, "%s", kfb_basename(path));
     /* Non-blocking, so kfb_drm_dispatch never waits for an event that is not there. */
     device->fd = kfb_open(path, O_RDWR | O_NONBLOCK);
@@ -322,11 +329,11 @@ static void destroy_buffer(int fd, struct buffer *buffer) {
 
 static enum kfb_status create_buffer(const struct kfb_drm *device, const struct screen *screen, struct buffer *buffer,
                                      char *message, size_t message_size) {
-    const char *node = device->node;
+    const char *path = device->path;
     struct drm_mode_create_dumb create = {.width = screen->mode.hdisplay, .height = screen->mode.vdisplay, .bpp = 32};
     if (drmIoctl(device->fd, DRM_IOCTL_MODE_CREATE_DUMB, &create) != 0) {
         int error = errno;
-        kfb_say(message, message_size, "%s: DRM_IOCTL_MODE_CREATE_DUMB %ux%u failed: %s", node, create.width,
+        kfb_say(message, message_size, "%s: DRM_IOCTL_MODE_CREATE_DUMB %ux%u failed: %s", path, create.width,
                 create.height, strerror(error));
         return status_for(error, KFB_UNSUPPORTED);
     }
@@ -341,7 +348,7 @@ static enum kfb_status create_buffer(const struct kfb_drm *device, const struct 
         if (drmModeAddFB(device->fd, create.width, create.height, 24, 32, buffer->pitch, buffer->handle,
                          &buffer->fb_id) != 0) {
             int error = errno;
-            kfb_say(message, message_size, "%s: drmModeAddFB XRGB8888 failed: %s", node, strerror(error));
+            kfb_say(message, message_size, "%s: drmModeAddFB XRGB8888 failed: %s", path, strerror(error));
             buffer->fb_id = 0;
             destroy_buffer(device->fd, buffer);
             return status_for(error, KFB_UNSUPPORTED);
@@ -350,14 +357,14 @@ static enum kfb_status create_buffer(const struct kfb_drm *device, const struct 
     struct drm_mode_map_dumb map = {.handle = buffer->handle};
     if (drmIoctl(device->fd, DRM_IOCTL_MODE_MAP_DUMB, &map) != 0) {
         int error = errno;
-        kfb_say(message, message_size, "%s: DRM_IOCTL_MODE_MAP_DUMB failed: %s", node, strerror(error));
+        kfb_say(message, message_size, "%s: DRM_IOCTL_MODE_MAP_DUMB failed: %s", path, strerror(error));
         destroy_buffer(device->fd, buffer);
         return status_for(error, KFB_UNSUPPORTED);
     }
     void *memory = mmap(NULL, buffer->size, PROT_READ | PROT_WRITE, MAP_SHARED, device->fd, (off_t)map.offset);
     if (memory == MAP_FAILED) {
         int error = errno;
-        kfb_say(message, message_size, "%s: mmap of a %llu-byte dumb buffer failed: %s", node,
+        kfb_say(message, message_size, "%s: mmap of a %llu-byte dumb buffer failed: %s", path,
                 (unsigned long long)buffer->size, strerror(error));
         destroy_buffer(device->fd, buffer);
         return status_for(error, KFB_NO_MEMORY);
@@ -382,24 +389,24 @@ enum kfb_status kfb_drm_start_screen(struct kfb_drm *device, int index, struct k
                                      char *message, size_t message_size) {
     kfb_say(message, message_size, "%s", "");
     if (!device || index < 0 || index >= device->screen_count) {
-        kfb_say(message, message_size, "%s: no connected screen %d (there are %d)", device ? device->node : "DRM",
+        kfb_say(message, message_size, "%s: no connected screen %d (there are %d)", device ? device->path : "DRM",
                 index, device ? device->screen_count : 0);
         return KFB_NO_OUTPUT;
     }
     struct screen *screen = &device->screens[index];
-    const char *node = device->node;
+    const char *path = device->path;
     if (!screen->started) {
         drmModeConnector *connector = drmModeGetConnectorCurrent(device->fd, screen->connector_id);
         if (!connector) {
             int error = errno;
-            kfb_say(message, message_size, "%s: drmModeGetConnector %s failed: %s", node, screen->connector_name,
+            kfb_say(message, message_size, "%s: drmModeGetConnector %s failed: %s", path, screen->connector_name,
                     strerror(error));
             return status_for(error, KFB_NO_OUTPUT);
         }
         int crtc_index = choose_crtc(device, connector);
         drmModeFreeConnector(connector);
         if (crtc_index < 0) {
-            kfb_say(message, message_size, "%s: no free CRTC can drive %s", node, screen->connector_name);
+            kfb_say(message, message_size, "%s: no free CRTC can drive %s", path, screen->connector_name);
             return KFB_NO_OUTPUT;
         }
         uint32_t crtc_id = device->crtc_ids[crtc_index];
@@ -408,7 +415,7 @@ enum kfb_status kfb_drm_start_screen(struct kfb_drm *device, int index, struct k
         drmModeCrtc *saved = drmModeGetCrtc(device->fd, crtc_id);
         if (!saved) {
             int error = errno;
-            kfb_say(message, message_size, "%s: drmModeGetCrtc %u failed: %s", node, crtc_id, strerror(error));
+            kfb_say(message, message_size, "%s: drmModeGetCrtc %u failed: %s", path, crtc_id, strerror(error));
             return status_for(error, KFB_UNSUPPORTED);
         }
         struct drm_mode_crtc state = {
@@ -444,28 +451,23 @@ enum kfb_status kfb_drm_start_screen(struct kfb_drm *device, int index, struct k
         if (drmModeSetCrtc(device->fd, crtc_id, screen->buffers[0].fb_id, 0, 0, &screen->connector_id, 1,
                            &screen->mode) != 0) {
             int error = errno;
-            kfb_say(message, message_size, "%s: drmModeSetCrtc %s %ux%u failed: %s", node, screen->connector_name,
+            kfb_say(message, message_size, "%s: drmModeSetCrtc %s %ux%u failed: %s", path, screen->connector_name,
                     screen->mode.hdisplay, screen->mode.vdisplay, strerror(error));
             give_back_screen(device, screen);
             return status_for(error, KFB_UNSUPPORTED);
-        }
-        if (!device->console_held) {
-            kfb_console_hold(message, message_size);
-            device->console_held = 1;
         }
     }
     info->width = screen->mode.hdisplay;
     info->height = screen->mode.vdisplay;
     info->width_mm = screen->width_mm;
     info->height_mm = screen->height_mm;
-    snprintf(info->name, sizeof info->name, "%s %s %dx%d (%s, %s)", node, screen->connector_name, info->width,
+    snprintf(info->name, sizeof info->name, "%s %s %dx%d (%s, %s)", device->node, screen->connector_name, info->width,
              info->height, device->driver, screen->one_buffer ? "1 buffer + DirtyFB" : "2 buffers flipped");
     return KFB_OK;
 }
 
 /* Copies `region` of the frame into `buffer` (both XRGB8888). */
-static void copy_region(const struct screen *screen, struct buffer *buffer, const uint32_t *pixels, int stride,
-                        const struct kfb_region *region) {
+static void copy_region(struct buffer *buffer, const uint32_t *pixels, int stride, const struct kfb_region *region) {
     for (int r = 0; r < region->count; r++) {
         const struct kfb_rect *rect = &region->rects[r];
         size_t bytes = (size_t)rect->width * 4;
@@ -474,7 +476,6 @@ static void copy_region(const struct screen *screen, struct buffer *buffer, cons
             memcpy(buffer->map + (size_t)y * buffer->pitch + (size_t)rect->x * 4, source, bytes);
         }
     }
-    (void)screen;
 }
 
 /* Writes `damage` into the one buffer on the screen and tells the driver which rectangles. */
@@ -485,7 +486,7 @@ static enum kfb_status show_in_place(struct kfb_drm *device, struct screen *scre
     kfb_region_add_region(&region, damage);
     kfb_region_clear(&buffer->stale);
     if (region.count == 0) return KFB_OK;
-    copy_region(screen, buffer, pixels, stride, &region);
+    copy_region(buffer, pixels, stride, &region);
     if (screen->dirty_unsupported) return KFB_OK;
     drmModeClip clips[KFB_REGION_CAPACITY];
     for (int i = 0; i < region.count; i++) {
@@ -513,7 +514,7 @@ static enum kfb_status show_by_flip(struct kfb_drm *device, struct screen *scree
     struct buffer *target = &screen->buffers[back];
     struct kfb_region region = target->stale;
     kfb_region_add_region(&region, damage);
-    copy_region(screen, target, pixels, stride, &region);
+    copy_region(target, pixels, stride, &region);
     kfb_region_clear(&target->stale);
     /* The buffer that leaves the screen now lacks this frame's rectangles. */
     kfb_region_add_region(&screen->buffers[screen->front].stale, damage);
@@ -541,6 +542,13 @@ static enum kfb_status show(struct kfb_drm *device, struct screen *screen, const
     return show_by_flip(device, screen, pixels, stride, damage);
 }
 
+/* Whether the device is still there: every DRM ioctl fails with ENODEV once it is unplugged
+ * (drm_ioctl checks before anything else), and DRM_IOCTL_GET_CAP takes no lock. */
+static int device_present(const struct kfb_drm *device) {
+    uint64_t value = 0;
+    return !(drmGetCap(device->fd, DRM_CAP_DUMB_BUFFER, &value) != 0 && kfb_errno_is_lost(errno));
+}
+
 enum kfb_status kfb_drm_present(struct kfb_drm *device, int index, const uint32_t *pixels, int stride_pixels,
                                 const struct kfb_rect *rects, int count) {
     if (!device || index < 0 || index >= device->screen_count || !device->screens[index].started) {
@@ -554,6 +562,9 @@ enum kfb_status kfb_drm_present(struct kfb_drm *device, int index, const uint32_
         if (kfb_rect_clip(&rect, screen->mode.hdisplay, screen->mode.vdisplay)) kfb_region_add(&damage, rect);
     }
     if (screen->flip_pending) {
+        /* The only path without an ioctl: a device unplugged with a flip pending never completes
+         * it, so ask whether it is still there. */
+        if (!device_present(device)) return KFB_LOST;
         kfb_region_add_region(&screen->waiting, &damage);
         screen->waiting_pixels = pixels;
         screen->waiting_stride = stride_pixels;
@@ -581,7 +592,9 @@ enum kfb_status kfb_drm_dispatch(struct kfb_drm *device) {
     device->dispatch_status = KFB_OK;
     if (drmHandleEvent(device->fd, &context) != 0) {
         int error = errno;
-        if (error != EAGAIN && error != EINTR && kfb_errno_is_lost(error)) return KFB_LOST;
+        if (kfb_errno_is_lost(error)) return KFB_LOST;
+        /* Woken with nothing to read: an unplugged device may wake its waiters this way. */
+        if ((error == EAGAIN || error == EINTR) && !device_present(device)) return KFB_LOST;
     }
     return device->dispatch_status;
 }
@@ -590,7 +603,6 @@ void kfb_drm_close(struct kfb_drm *device) {
     if (!device) return;
     for (int i = 0; i < device->screen_count; i++) give_back_screen(device, &device->screens[i]);
     kfb_registry_drop_master(device->master_entry);
-    if (device->console_held) kfb_console_release();
     close(device->fd);
     free_device(device);
 }

@@ -256,7 +256,7 @@ enum kfb_status kfb_fbdev_open(const char *path, struct kfb_fbdev **device_out, 
     kfb_console_hold(message, message_size);
     device->console_held = 1;
     clear_visible(device);
-    char format[16];
+    char format[32];
     describe_format(device, format, sizeof format);
     info->width = (int)device->var.xres;
     info->height = (int)device->var.yres;
@@ -288,6 +288,7 @@ enum kfb_status kfb_fbdev_present(struct kfb_fbdev *device, const uint32_t *pixe
         return KFB_LOST;
     }
     if (now.xoffset != device->var.xoffset || now.yoffset != device->var.yoffset) {
+        /* Panned by someone else: the picture is drawn where the screen now shows, whole. */
         struct fb_var_screeninfo before = device->var;
         device->var.xoffset = now.xoffset;
         device->var.yoffset = now.yoffset;
@@ -295,6 +296,9 @@ enum kfb_status kfb_fbdev_present(struct kfb_fbdev *device, const uint32_t *pixe
             device->var = before;
             return KFB_LOST;
         }
+        struct kfb_rect whole = {0, 0, (int)device->var.xres, (int)device->var.yres};
+        write_rect(device, pixels, stride_pixels, &whole);
+        return KFB_OK;
     }
     for (int i = 0; i < count; i++) {
         struct kfb_rect rect = rects[i];

@@ -12,9 +12,9 @@ final class WaylandBackend: DisplayBackend {
     private let connection: WaylandConnection
     private let outputs: [WaylandOutput]
 
-    /// Offered where a compositor is named and no plain window is asked for.
+    /// Offered where a compositor is named and neither a plain window nor an X display
+    /// (zenity's `--display=:0`) is asked for.
     static func isOffered(for options: LaunchOptions) -> Bool {
-        // An X display named on the command line (`--display :0`, zenity's spelling) means X11.
         options.windowSize == nil && options.xDisplayName == nil && Environment.value("WAYLAND_DISPLAY") != nil
     }
 

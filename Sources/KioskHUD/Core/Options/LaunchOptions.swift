@@ -106,6 +106,9 @@ public struct LaunchOptions: Sendable, Equatable {
         return state
     }
 
+    /// How long zenity's full bar stays after the end of input, unasked.
+    public static let zenityFullBarSeconds = 1.5
+
     /// Whether the events (`ready`, `shown`, ...) go to stdout: always, but in the zenity dialect
     /// only when `--events-to-stdout` asks (zenity writes nothing on stdout); the answers to
     /// questions asked (`ping`, `status` through the FIFO) go there anyway.
@@ -116,9 +119,6 @@ public struct LaunchOptions: Sendable, Equatable {
         LoopPolicy.Settings(exitsAtEndOfInput: exitsAtEndOfInput, reportsErrorsOnStdout: reportsErrorsOnStdout,
                             zenity: zenityEndings, writesEventsToStdout: writesEventsToStdout)
     }
-
-    /// How long zenity's full bar stays after the end of input, unasked.
-    public static let zenityFullBarSeconds = 1.5
 
     /// How the overlay ends in zenity's place, in the zenity dialect (nil otherwise): with
     /// `--auto-close`, at 100 % and at the end of input; without, the full bar stays

@@ -5,8 +5,10 @@
  * leaks into Swift through this module.
  *
  * Every open device is remembered so that kfb_restore_all() (called on every exit path, also
- * from a signal's exit) gives the screen back to the console: the CRTCs as they were, the
- * console's text mode (KD_TEXT) and its pan offset.
+ * from a signal's exit) gives the screen back to the console: the CRTCs as they were (DRM), the
+ * console's text mode (KD_TEXT) and the pan offset (fbdev). A process killed outright (SIGKILL)
+ * restores nothing: on DRM the kernel gives the console its screen back when it closes the
+ * device; on fbdev the console stays in graphics mode, blank, until something sets KD_TEXT.
  *
  * Messages: every function that takes `message` writes one line there (no newline) naming the
  * device, the call that failed and the system's reason. On KFB_OK it is empty, or holds a
@@ -124,7 +126,7 @@ enum kfb_status kfb_fbdev_open(const char *path, struct kfb_fbdev **device, stru
  * Writes `rects` of `pixels` (XRGB words, `stride_pixels` apart) to the framebuffer. Reads the
  * variable screen info first (one ioctl): KFB_LOST when the device is gone (unregistered, e.g.
  * a DRM driver took the hardware over from vesafb or efifb) or its mode changed under us; a
- * changed pan offset is followed.
+ * pan offset changed by someone else is followed: the whole picture is written at the new one.
  */
 enum kfb_status kfb_fbdev_present(struct kfb_fbdev *device, const uint32_t *pixels, int stride_pixels,
                                   const struct kfb_rect *rects, int count);
