@@ -27,13 +27,24 @@ enum OtherUser {
     /// Runs `body` holding the account lock (flock LOCK_EX on `accountLockPath`): one test of any
     /// process on the machine at a time. A lock on an open file, so one held across `await` is
     /// still held, and two tasks of one process exclude each other too (each opens the file).
+    /// The waiting is done by a thread of its own: a test task blocked in flock would hold one of
+    /// the few threads the tasks share (two on a two-core machine), and two such waiters left
+    /// the lock's holder no thread to finish on.
     private static func holdingAccountLock<Result>(_ body: () async throws -> Result) async throws -> Result {
         let descriptor = open(accountLockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw Unavailable(description: "open \(accountLockPath): \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw Unavailable(description: "flock \(accountLockPath): \(String(cString: strerror(errno)))") }
+        let failure: Int32 = await withCheckedContinuation { continuation in
+            let waiter = Thread {
+                while flock(descriptor, LOCK_EX) != 0 {
+                    guard errno == EINTR else { return continuation.resume(returning: errno) }
+                }
+                continuation.resume(returning: 0)
+            }
+            waiter.name = "EndToEndTests account lock"
+            waiter.start()
         }
+        guard failure == 0 else { throw Unavailable(description: "flock \(accountLockPath): \(String(cString: strerror(failure)))") }
         return try await body()
     }
 
