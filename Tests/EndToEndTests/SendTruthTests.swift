@@ -48,24 +48,26 @@ struct SendTruthTests {
     }
 
     @Test func aShowDuringTheFadeOutReturnsAtOnce() async throws {
-        let (overlay, folder, path) = try await Self.overlay(["--fade", "3000"])
+        // A fade-out far longer than two `send` runs take on a loaded machine, so "at once" is
+        // told from "at the end of the fade" by a wide margin.
+        let (overlay, folder, path) = try await Self.overlay(["--fade", "30000"])
         defer { overlay.stop() }
         let hidden = try await Self.send(["hide"], socket: path)
         #expect(hidden.finished.ending == .exited(0))
         let (finished, seconds) = try await Self.send(["--wait", "shown", "show"], socket: path)
         #expect(finished.ending == .exited(0), "\(finished.errors)")
-        #expect(seconds < 2.5, "within the 3 s fade-out: \(seconds) s")
+        #expect(seconds < 20, "within the 30 s fade-out: \(seconds) s")
         #expect(!overlay.events.contains("hidden"), "it turned back before it was gone")
         withExtendedLifetime(folder) {}
     }
 
     @Test func hiddenWithinTheGraceTimeReturnsAtOnce() async throws {
-        let (overlay, folder, path) = try await Self.overlay(["--start-hidden", "--grace", "3000"])
+        let (overlay, folder, path) = try await Self.overlay(["--start-hidden", "--grace", "30000"])
         defer { overlay.stop() }
         #expect(try await Self.send(["show"], socket: path).finished.ending == .exited(0))
         let (finished, seconds) = try await Self.send(["--wait", "hidden", "hide"], socket: path)
         #expect(finished.ending == .exited(0), "\(finished.errors)")
-        #expect(seconds < 2.5, "within the 3 s grace time: \(seconds) s")
+        #expect(seconds < 20, "within the 30 s grace time: \(seconds) s")
         #expect(overlay.events == ["ready"], "nothing was ever drawn")
         withExtendedLifetime(folder) {}
     }
