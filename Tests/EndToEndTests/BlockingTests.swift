@@ -29,21 +29,22 @@ struct BlockingTests {
     /// How soon the overlay must take the grab once another client's grab ended, on an idle
     /// machine. Watching events, it takes it at once; its backstop retry comes only after a
     /// second, so a plain build that needed the backstop would fail this. The sanitizers slow
-    /// everything down. On a loaded machine the limit grows by `retakeHops` references
-    /// (`MachineLoad`), but in a plain build never to the backstop's second.
+    /// everything down. On a loaded machine the limit grows with the load (`MachineLoad`), but
+    /// in a plain build never to the moment the backstop could have fired (`backstopSeconds`
+    /// after `block`): on a machine so loaded that the retake takes that long, the test cannot
+    /// tell the events from the backstop, and fails.
     static let retakeSeconds = Sanitizer.current == .none ? 0.5 : 2.0
     /// The hand-overs between the other client's ungrab and the test seeing the grab held: the X
     /// server, the grab's thread, the server again, the test's poll.
     static let retakeHops = 4
-
-    /// The grab's backstop retry (`BlockingGrab.backstopRetryMilliseconds`): a retake this late
-    /// may have needed it.
+    /// The grab's backstop retry (`BlockingGrab.backstopRetryMilliseconds`).
     static let backstopSeconds = 1.0
 
-    /// The retake limit when a process start takes `referenceSeconds`.
-    static func retakeLimit(referenceSeconds: Double) -> Double {
-        let widened = retakeSeconds + Double(retakeHops) * referenceSeconds
-        return Sanitizer.current == .none ? min(widened, 0.9 * backstopSeconds) : widened
+    /// The retake limit under `load`, when `block` was sent `sinceBlock` seconds before the
+    /// other client let go.
+    static func retakeLimit(load: MachineLoad, sinceBlock: Double) -> Double {
+        let widened = load.limit(seconds: retakeSeconds, hops: retakeHops)
+        return Sanitizer.current == .none ? min(widened, backstopSeconds - sinceBlock - 0.05) : widened
     }
 
     @Test(arguments: TestDesktop.allCases, PointerSpot.allCases)
@@ -71,18 +72,19 @@ struct BlockingTests {
             let grabbed = other.grabKeyboardAndPointer()
             #expect(grabbed.keyboard && grabbed.pointer, "round \(round): the other client could not grab \(grabbed)")
 
+            let blockSent = ContinuousClock.now
             _ = try await overlay.status(after: ["block"])
             // The other client has the keyboard now: these go to it, not to the application.
             try await scene.typeKeys(2)
 
-            let (waited, reference) = try await MachineLoad.measuring {
+            let ((waited, sinceBlock), load) = try await MachineLoad.measuring {
                 other.ungrabKeyboardAndPointer()
                 let released = ContinuousClock.now
                 try await scene.waitUntilOverlayHoldsTheGrab(within: Poll.defaultSeconds)
-                return released.duration(to: .now) / .seconds(1)
+                return (released.duration(to: .now) / .seconds(1), blockSent.duration(to: released) / .seconds(1))
             }
-            let limit = Self.retakeLimit(referenceSeconds: reference)
-            #expect(waited < limit, "round \(round): took the grab after \(waited) s, limit \(limit) s (a process start takes \(reference) s now)")
+            let limit = Self.retakeLimit(load: load, sinceBlock: sinceBlock)
+            #expect(waited < limit, "round \(round): took the grab after \(waited) s, limit \(limit) s (\(load); block was sent \(sinceBlock) s before)")
             try await scene.typeKeys(2)
         }
         try await scene.expectNoKeyReachedApplicationBeforeUnblocking()
@@ -121,9 +123,10 @@ struct BlockingTests {
 
         _ = try await overlay.status(after: ["block"])
         try await scene.waitUntilOverlayHoldsTheGrab(within: Poll.defaultSeconds)
-        // Pressing the key starts a process (xdotool): one hop more than a retake.
-        let reference = try await MachineLoad.referenceSeconds()
-        let limit = Self.retakeLimit(referenceSeconds: reference) + reference
+        // Pressing the key starts a process (xdotool): one hop more than a retake. The grab was
+        // never refused, so the backstop plays no part.
+        let load = try await MachineLoad.now()
+        let limit = load.limit(seconds: Self.retakeSeconds, hops: Self.retakeHops + 1)
         for _ in 1...3 {
             try await overlay.pressKey("XF86Ungrab")
             try await scene.waitUntilOverlayHoldsTheGrab(within: limit)
