@@ -30,9 +30,10 @@ struct BlockingTests {
     /// machine. Watching events, it takes it at once; its backstop retry comes only after a
     /// second, so a plain build that needed the backstop would fail this. The sanitizers slow
     /// everything down. On a loaded machine the limit grows with the load (`MachineLoad`), but
-    /// in a plain build never to the moment the backstop could have fired (`backstopSeconds`
-    /// after `block`): on a machine so loaded that the retake takes that long, the test cannot
-    /// tell the events from the backstop, and fails.
+    /// in a plain build never to the backstop's second: a retake that late may have needed it.
+    /// (The backstop runs a second after each refused try, whose moment the test does not see, so
+    /// a retake soon after a release can come from it too; over three rounds and four desktops,
+    /// events that were not heard would show.)
     static let retakeSeconds = Sanitizer.current == .none ? 0.5 : 2.0
     /// The hand-overs between the other client's ungrab and the test seeing the grab held: the X
     /// server, the grab's thread, the server again, the test's poll.
@@ -40,11 +41,10 @@ struct BlockingTests {
     /// The grab's backstop retry (`BlockingGrab.backstopRetryMilliseconds`).
     static let backstopSeconds = 1.0
 
-    /// The retake limit under `load`, when `block` was sent `sinceBlock` seconds before the
-    /// other client let go.
-    static func retakeLimit(load: MachineLoad, sinceBlock: Double) -> Double {
+    /// The retake limit under `load`.
+    static func retakeLimit(load: MachineLoad) -> Double {
         let widened = load.limit(seconds: retakeSeconds, hops: retakeHops)
-        return Sanitizer.current == .none ? min(widened, backstopSeconds - sinceBlock - 0.05) : widened
+        return Sanitizer.current == .none ? min(widened, 0.9 * backstopSeconds) : widened
     }
 
     @Test(arguments: TestDesktop.allCases, PointerSpot.allCases)
@@ -72,19 +72,18 @@ struct BlockingTests {
             let grabbed = other.grabKeyboardAndPointer()
             #expect(grabbed.keyboard && grabbed.pointer, "round \(round): the other client could not grab \(grabbed)")
 
-            let blockSent = ContinuousClock.now
             _ = try await overlay.status(after: ["block"])
             // The other client has the keyboard now: these go to it, not to the application.
             try await scene.typeKeys(2)
 
-            let ((waited, sinceBlock), load) = try await MachineLoad.measuring {
+            let (waited, load) = try await MachineLoad.measuring {
                 other.ungrabKeyboardAndPointer()
                 let released = ContinuousClock.now
                 try await scene.waitUntilOverlayHoldsTheGrab(within: Poll.defaultSeconds)
-                return (released.duration(to: .now) / .seconds(1), blockSent.duration(to: released) / .seconds(1))
+                return released.duration(to: .now) / .seconds(1)
             }
-            let limit = Self.retakeLimit(load: load, sinceBlock: sinceBlock)
-            #expect(waited < limit, "round \(round): took the grab after \(waited) s, limit \(limit) s (\(load); block was sent \(sinceBlock) s before)")
+            let limit = Self.retakeLimit(load: load)
+            #expect(waited < limit, "round \(round): took the grab after \(waited) s, limit \(limit) s (\(load))")
             try await scene.typeKeys(2)
         }
         try await scene.expectNoKeyReachedApplicationBeforeUnblocking()
