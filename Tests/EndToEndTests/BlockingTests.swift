@@ -31,8 +31,8 @@ struct BlockingTests {
     /// second, so a plain build that needed the backstop would fail this. The sanitizers slow
     /// everything down. On a loaded machine the limit grows with the load (`MachineLoad`), but
     /// in a plain build not past 0.9 of the backstop's second, where a retake may have needed it;
-    /// only when the load alone makes the limit longer than that (more than five tasks a core
-    /// wanting the CPU, where a retake took 1.1 s on this machine) is the load's limit kept, and
+    /// only when the load alone makes the limit longer than that (from 1.8 tasks a core
+    /// wanting the CPU; at 6 a retake took 1.1 s on this machine) is the load's limit kept, and
     /// the test then bounds the retake without telling the events from the backstop. (The
     /// backstop runs a second after each refused try, whose moment the test does not see, so a
     /// retake soon after a release can come from it too; over three rounds and four desktops,
