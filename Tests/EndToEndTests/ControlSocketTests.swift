@@ -158,6 +158,8 @@ struct ControlSocketTests {
         if Sanitizer.current != .address {
             #expect(after - before < 5 * 1024, "resident memory grew from \(before) kB to \(after) kB")
         }
+        // stderr has a writer thread of its own: the report may come after the client's answers.
+        try await Poll.until("the report on stderr", lastSeen: { overlay.program.errors.text }) { !overlay.program.errors.lines.isEmpty }
         #expect(overlay.program.errors.lines.count == 1, "one line on stderr: \(overlay.program.errors.text)")
         withExtendedLifetime(folder) {}
     }

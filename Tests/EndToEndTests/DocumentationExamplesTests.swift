@@ -34,7 +34,7 @@ struct DocumentationExamplesTests {
         guard case .runs(let expectation) = example.annotation else { return }
         let screen = try await VirtualScreen.start()
         defer { screen.stop() }
-        let (outcome, reference) = try await MachineLoad.measuring {
+        let (outcome, load) = try await MachineLoad.measuring {
             try await ExampleRun(example: example).run(on: screen, expecting: expectation)
         }
         let seen = "\(example)\n--- stdout:\n\(outcome.output)--- stderr:\n\(outcome.errors)"
@@ -49,11 +49,11 @@ struct DocumentationExamplesTests {
             for sighting in sightings {
                 let time = times[sighting.text]
                 #expect(time != nil, "\(stream) lacks \"\(sighting.text)\": \(seen)")
-                // Between two lines an example starts a few programs (`kiosk-spinner send`, each a
-                // process start heavier than /bin/true) and the overlay hands over between threads:
-                // on a loaded machine the documented time grows by `exampleHops` process starts.
+                // Between two lines an example may start programs (`kiosk-spinner send`) and the
+                // overlay maps a window and draws: on a loaded machine the documented time grows
+                // with the load (`MachineLoad`).
                 guard let time, let limit = sighting.withinSeconds.map({
-                    MachineLoad.limit(seconds: $0, hops: Self.exampleHops, referenceSeconds: reference)
+                    load.limit(seconds: $0, hops: Self.exampleHops)
                 }) else { continue }
                 let origin = sighting.since.map { times[$0] } ?? 0
                 let after = sighting.since.map { " after \"\($0)\"" } ?? ""

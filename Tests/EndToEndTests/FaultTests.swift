@@ -76,7 +76,7 @@ struct FaultTests {
         let overlay = try await Self.startOverlay(state)
         defer { overlay.stop() }
 
-        let (elapsed, reference) = try await MachineLoad.measuring {
+        let (elapsed, load) = try await MachineLoad.measuring {
             let watch = ExitWatch(overlay.program)
             let killed = ContinuousClock.now
             overlay.screen.signalServer(serverSignal)
@@ -85,9 +85,9 @@ struct FaultTests {
             }
             return (exited - killed) / .seconds(1)
         }
-        let limit = MachineLoad.limit(seconds: Self.lostDisplaySeconds, hops: Self.exitHops, referenceSeconds: reference)
+        let limit = load.limit(seconds: Self.lostDisplaySeconds, hops: Self.exitHops)
         #expect(try await overlay.program.ending() == .exited(Self.lostDisplayStatus))
-        #expect(elapsed < limit, "exited \(elapsed) s after the X server was signalled; the limit is \(limit) s (a process start takes \(reference) s now)")
+        #expect(elapsed < limit, "exited \(elapsed) s after the X server was signalled; the limit is \(limit) s (\(load))")
         #expect(overlay.program.errors.text == Self.lostDisplayReport, "exactly one line on stderr")
     }
 
@@ -98,7 +98,7 @@ struct FaultTests {
         defer { overlay.stop() }
         let window = try await overlay.waitUntilShowing()
 
-        let (elapsed, reference) = try await MachineLoad.measuring {
+        let (elapsed, load) = try await MachineLoad.measuring {
             let watch = ExitWatch(overlay.program)
             let killed = ContinuousClock.now
             let xkill = try await overlay.tool("xkill", ["-id", "\(window)"])
@@ -107,9 +107,9 @@ struct FaultTests {
             return (exited - killed) / .seconds(1)
         }
         // xkill is a process start of its own on the way: one hop more.
-        let limit = MachineLoad.limit(seconds: Self.lostDisplaySeconds, hops: Self.exitHops + 1, referenceSeconds: reference)
+        let limit = load.limit(seconds: Self.lostDisplaySeconds, hops: Self.exitHops + 1)
         #expect(try await overlay.program.ending() == .exited(Self.lostDisplayStatus))
-        #expect(elapsed < limit, "exited \(elapsed) s after xkill started; the limit is \(limit) s (a process start takes \(reference) s now)")
+        #expect(elapsed < limit, "exited \(elapsed) s after xkill started; the limit is \(limit) s (\(load))")
         #expect(overlay.program.errors.text == Self.lostDisplayReport, "exactly one line on stderr")
         #expect(try await overlay.visibleOverlayWindows().isEmpty, "the server took the window away")
     }
@@ -120,7 +120,7 @@ struct FaultTests {
     /// of these tests runs meanwhile.
     @Test(arguments: [SIGTERM, SIGINT])
     func aSignalInTheMiddleOfAFloodEndsTheOverlayAtOnce(signal: Int32) async throws {
-        let (milliseconds, reference) = try await MachineLoad.measuring {
+        let (milliseconds, load) = try await MachineLoad.measuring {
             try await SharedScreens.forBusyOverlays.withTurn(within: Self.turnSeconds, alone: true) { screen in
                 var milliseconds: [Double] = []
                 for _ in 0..<Self.signalTries {
@@ -130,9 +130,9 @@ struct FaultTests {
             }
         }
         let median = milliseconds.sorted()[milliseconds.count / 2]
-        let limit = 1000 * MachineLoad.limit(seconds: Self.signalMilliseconds / 1000, hops: Self.exitHops, referenceSeconds: reference)
+        let limit = 1000 * load.limit(seconds: Self.signalMilliseconds / 1000, hops: Self.exitHops)
         let tries = milliseconds.map { "\(Int($0.rounded())) ms" }
-        #expect(median < limit, "median \(median) ms from the signal to the exit, limit \(limit) ms (a process start takes \(Int(reference * 1000)) ms now); tries: \(tries)")
+        #expect(median < limit, "median \(median) ms from the signal to the exit, limit \(limit) ms (\(load)); tries: \(tries)")
     }
 
     /// Starts an overlay on `screen`, floods its stdin with `msg N` lines, sends `signal` while

@@ -51,13 +51,13 @@ struct StallTests {
         // drawing the first frame may take long); the first pong brings it back and starts the
         // heartbeats.
         let shown = try await overlay.waitForEvent("shown")
+        // More than a timeout's worth of heartbeats: time passing is the subject. The gaps between
+        // them are measured, from the first ping: a machine loaded enough to hold this task up for
+        // a whole timeout makes a stall right, not wrong.
+        var sent = [ContinuousClock.now]
         try await overlay.send("ping")
         let first = try await overlay.waitForEvent("pong", from: shown.index + 1)
 
-        // More than a timeout's worth of heartbeats: time passing is the subject. The gaps between
-        // them are measured: a machine loaded enough to hold this task up for a whole timeout
-        // makes a stall right, not wrong.
-        var sent = [ContinuousClock.now]
         for _ in 0..<heartbeats {
             try await Task.sleep(for: .milliseconds(100))
             try await overlay.send("ping")

@@ -209,21 +209,36 @@ package final class FIFOReader: Sendable {
     }
 
     /// Opens the FIFO again for the next writer, or reports why not (nil): it must still be the
-    /// FIFO checked at start.
+    /// FIFO checked at start. A FIFO refused is closed before the report, so once it is out,
+    /// nobody reads what is at the path.
     private func reopen() -> FileDescriptor? {
+        switch openAgain() {
+        case .success(let descriptor):
+            return descriptor
+        case .failure(let refusal):
+            report(refusal.description)
+            return nil
+        }
+    }
+
+    /// Why the FIFO is read no more.
+    private struct Refusal: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The FIFO opened again and checked, or why not; what it opened is closed when it returns.
+    private func openAgain() -> Result<FileDescriptor, Refusal> {
         let shownPath = DiagnosticText.shown(path)
         let descriptor: FileDescriptor
         do {
             descriptor = try Self.openForReading(path)
         } catch {
-            report("cannot open the FIFO \(shownPath): \(error); no longer reading it")
-            return nil
+            return .failure(Refusal(description: "cannot open the FIFO \(shownPath): \(error); no longer reading it"))
         }
         if let mismatch = Self.mismatch(descriptor, expected: identity, checksTrust: checksTrust) {
-            report("refusing the FIFO \(shownPath): \(mismatch); no longer reading it")
-            return nil
+            return .failure(Refusal(description: "refusing the FIFO \(shownPath): \(mismatch); no longer reading it"))
         }
-        return descriptor
+        return .success(descriptor)
     }
 
     /// Starts reading on a thread of its own; each writer's commands are posted to `inbox`.

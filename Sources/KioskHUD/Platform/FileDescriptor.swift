@@ -47,18 +47,6 @@ package final class FileDescriptor: Sendable {
         return FileDescriptor(taking: try systemCall { socket(AF_UNIX, type, 0) })
     }
 
-    /// Two connected Unix stream sockets (socketpair), close-on-exec.
-    package static func socketPair() throws(Errno) -> (FileDescriptor, FileDescriptor) {
-        var ends: [Int32] = [-1, -1]
-        try systemCall { socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) }
-        return (FileDescriptor(taking: ends[0]), FileDescriptor(taking: ends[1]))
-    }
-
-    /// A second descriptor for the same open file (F_DUPFD_CLOEXEC), owned by the value returned.
-    package func duplicate() throws(Errno) -> FileDescriptor {
-        FileDescriptor(taking: try systemCall { fcntl(rawValue, F_DUPFD_CLOEXEC, 0) })
-    }
-
     /// Reads at most `buffer.count` bytes into `buffer` (read); returns how many, 0 at the end.
     package func read(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
         try systemCall { Glibc.read(rawValue, buffer.baseAddress, buffer.count) }
