@@ -6,7 +6,7 @@ import Testing
 /// already in the awaited state after the commands (it used to wait for ever), and `quit` exits
 /// 0 only once the overlay has gone, 1 with one line on stderr otherwise (a stopped overlay, a
 /// refusal), as every rejection does.
-@Suite("send: exit statuses that say what holds", .timeLimit(.minutes(1)))
+@Suite("send: exit statuses that say what holds", .timeLimit(.minutes(3)))
 struct SendTruthTests {
     /// How long something that happens "at once" may take on a loaded machine.
     static var promptSeconds: Double { 5 * Sanitizer.timeScale }
