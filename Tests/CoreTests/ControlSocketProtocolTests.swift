@@ -133,16 +133,4 @@ import Testing
         _ = hear(["pong", "pong"], in: &talk)
         #expect(talk.ending == .closedEarly(missing: "the answers"))
     }
-
-    @Test func aBacklogOverItsLimitOverflowsAndHoldsNothing() {
-        var backlog = AnswerBacklog(limitBytes: 10)
-        backlog.append("pong")
-        backlog.append("pong")
-        #expect(backlog.bytes == Array("pong\npong\n".utf8) && !backlog.hasOverflowed)
-        backlog.dropWritten(5)
-        backlog.append("hidden")
-        #expect(backlog.hasOverflowed && backlog.isEmpty)
-        backlog.append("x")
-        #expect(backlog.isEmpty, "an overflowed backlog takes nothing more")
-    }
 }

@@ -29,5 +29,3 @@ int kp_exit_with_parent(pid_t parent) {
     if (prctl(PR_SET_PDEATHSIG, SIGTERM, 0, 0, 0) != 0) return 1;
     return getppid() == parent && parent != 1;
 }
-
-void kp_name_this_thread(const char *name) { prctl(PR_SET_NAME, name, 0, 0, 0); }

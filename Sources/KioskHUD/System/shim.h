@@ -1,18 +1,18 @@
 /* The Linux calls KioskPlatform needs that Swift's Glibc module leaves out: eventfd (the wake-up),
- * pipe2, accept4 and naming a thread (prctl, a variadic function Swift cannot call). Declarations and small
- * wrappers only; nothing here links anything beyond the C library. */
+ * pipe2 and accept4 (descriptors made close-on-exec at once) and naming a thread (prctl, a
+ * variadic function Swift cannot call). Declarations and small wrappers only; nothing here links
+ * anything beyond the C library. No feature macro (_GNU_SOURCE) is defined: the system headers
+ * must read here as they read in Swift's Glibc module, or the two disagree on their types. */
 #ifndef KIOSK_SPINNER_CKIOSKSYSTEM_SHIM_H
 #define KIOSK_SPINNER_CKIOSKSYSTEM_SHIM_H
 
-/* No _GNU_SOURCE here: it would change the C library's types (fd_set's fields) from those the
- * Swift Glibc module sees, and a file importing both would not build. The two GNU calls are
- * declared as glibc declares them. */
 #include <fcntl.h>
 #include <unistd.h>
 #include <sys/eventfd.h>
-#include <sys/socket.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 
+/* glibc declares these two only with _GNU_SOURCE; they are in every glibc since 2.10. */
 int pipe2(int ends[2], int flags);
 int accept4(int listener, struct sockaddr *address, socklen_t *length, int flags);
 

@@ -60,7 +60,4 @@ int kp_notify_systemd(const char *path, const char *message);
  */
 int kp_exit_with_parent(pid_t parent);
 
-/** Names the calling thread (prctl PR_SET_NAME; at most 15 bytes are kept), for ps and gdb. */
-void kp_name_this_thread(const char *name);
-
 #endif
