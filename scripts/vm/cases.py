@@ -385,4 +385,8 @@ CASES = [
     auto_case("kiosk-spinner-virtio-gpu-auto", VIRTIO, ["virtio_pci", "virtio-gpu"], r"/dev/dri/card0$"),
     lost_case("virtio-gpu-drm-unbound", VIRTIO, ["virtio_pci", "virtio-gpu"], ["--drm", "/dev/dri/card0"],
               "echo 0000:00:03.0 > /sys/bus/pci/drivers/virtio-pci/unbind"),
+    # bound again, and unbound under kiosk-spinner (one buffer and DirtyFB): exit 4.
+    hud_lost_case("kiosk-spinner-virtio-gpu-drm-unbound", VIRTIO, ["virtio_pci", "virtio-gpu"],
+                  "echo 0000:00:03.0 > /sys/bus/pci/drivers/virtio-pci/unbind",
+                  give_back="[ -e /dev/dri/card0 ] || echo 0000:00:03.0 > /sys/bus/pci/drivers/virtio-pci/bind"),
 ]
