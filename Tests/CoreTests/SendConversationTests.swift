@@ -152,6 +152,19 @@ import KioskTestSupport
         #expect(talk.isComplete)
     }
 
+    /// A grab that keeps input from X clients only (XWayland) is said as `grab=partial` and
+    /// `grab-lost`: what `--wait grab-lost` waits for is there already.
+    @Test func aPartialGrabIsAGrabLostAlready() {
+        var overlay = Overlay(visible: true)
+        var talk = send(["block"], awaiting: .grabLost, to: &overlay, atTick: 10)
+        #expect(!talk.isComplete)
+        _ = overlay.advance(to: 11, grab: .partial)
+        var again = send([], awaiting: .grabLost, to: &overlay, atTick: 12)
+        #expect(again.isComplete)
+        _ = hear([], in: &talk)
+        _ = hear([], in: &again)
+    }
+
     @Test func aGrabWhereNoneExistsCannotCome() {
         var overlay = Overlay(visible: true, grab: .unsupported)
         let talk = send(["block"], awaiting: .grabHeld, to: &overlay, atTick: 10)

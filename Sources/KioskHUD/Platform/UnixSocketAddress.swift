@@ -1,4 +1,7 @@
 import Glibc
+// The release build (whole-module) takes SOCK_STREAM, SOCK_CLOEXEC and sockaddr from this module, as the
+// other files here that name them do (a debug build finds them in Glibc); package, for the signatures.
+package import CKioskSystem
 
 /// A Unix socket's file-system address (`sockaddr_un`) for a path, for bind and connect.
 package enum UnixSocketAddress {

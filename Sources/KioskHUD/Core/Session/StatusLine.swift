@@ -7,7 +7,7 @@ public struct StatusLine: Sendable, Equatable {
     public var isVisible: Bool
     /// `blocked`: whether the host asked to block input.
     public var isBlocking: Bool
-    /// `grab`: `none`, `pending`, `held`, `refused` or `unsupported`.
+    /// `grab`: `none`, `pending`, `held`, `partial`, `refused` or `unsupported`.
     public var grab: String
     /// `shown`: whether the HUD is drawn now, from `shown` until `hidden` (fading included).
     public var isShown: Bool
@@ -49,7 +49,7 @@ public struct StatusLine: Sendable, Equatable {
         case .grabHeld:
             if grab == "held" { return true }
             return grab == "pending" || (isBlocking && grab == "none") ? nil : false
-        case .grabLost: return grab == "refused"
+        case .grabLost: return grab == "refused" || grab == "partial"
         case .stalled, .ready, .pong, .status, .error: return false
         }
     }
