@@ -187,6 +187,47 @@ def auto_case(name, boot, modules, device):
     ], needs=[KIOSK_SPINNER])
 
 
+def loads_everything(log):
+    """Every library the program loaded at run time (dlopen, as glibc's LD_DEBUG=files wrote to
+    `log`: "file=NAME [0];  dynamically loaded by ...") was found and initialised."""
+    import re
+    from scenario import CaseFailure
+
+    def step(context):
+        _, lines = context.machine.run(f"grep -E 'dynamically loaded by|calling init:' {log} || true")
+        opened = [match.group(1) for line in lines for match in [re.search(r"file=(\S+) \[\d+\];\s+dynamically loaded", line)]
+                  if match]
+        started = [line.split("calling init:", 1)[1].strip().rsplit("/", 1)[-1] for line in lines if "calling init:" in line]
+        missing = [name for name in opened if name not in started]
+        if missing:
+            raise CaseFailure(f"loaded at run time but not found in the guest: {', '.join(missing)}")
+    return step
+
+
+# Three scripts the bundled fonts hold (Latin in DejaVu Sans, Chinese in Droid Sans Fallback,
+# Devanagari in Noto Sans Devanagari), so nothing is looked up through fontconfig.
+SCRIPTS_MESSAGE = "msg Wait 正在接收心电数据 कृपया प्रतीक्षा करें"
+
+
+def libraries_case(name, boot, modules):
+    """kiosk-spinner --backend drm with a message in three scripts, under LD_DEBUG=files: the
+    message is the snapshot's (the bundled fonts found beside the binary), and every library it
+    opens at run time is in the guest (the initramfs has what ldd lists, nothing more)."""
+    shows = hud.shows([SCRIPTS_MESSAGE])
+    log = "/tmp/kiosk-spinner.ld"
+    return Case(name, boot, modules, [
+        start("env", "LD_DEBUG=files", KIOSK_SPINNER, "--backend", "drm", *DPI, stderr=log),
+        expect(r"^ready$"),
+        hud.render_ahead(shows),
+        send(SCRIPTS_MESSAGE),
+        screen(shows, "scripts"),
+        send("quit"),
+        exits(0),
+        loads_everything(log),
+        shell(f"! grep -v '^ *[0-9]*:' {log}", output=None),
+    ], needs=[KIOSK_SPINNER])
+
+
 # psplash-write from before the FIFO exists until a write succeeds (as a boot script's first
 # `psplash-write` may run before psplash has made it): the first message written must show.
 PSPLASH_TRIES = "/tmp/psplash-write.tries"
@@ -314,6 +355,7 @@ CASES = [
     # kiosk-spinner on bochs-drm: named, chosen by auto, as psplash --drm, turned by -a 90.
     hud_case("kiosk-spinner-bochs-drm", STD_VESA32, ["bochs"], ["--backend", "drm"], 32, end="TERM"),
     auto_case("kiosk-spinner-bochs-auto", STD_VESA32, ["bochs"], r"/dev/dri/card0$"),
+    libraries_case("kiosk-spinner-bochs-libraries", STD_VESA32, ["bochs"]),
     psplash_hud_case("kiosk-spinner-psplash-bochs-drm", STD_VESA32, ["bochs"], ["-n", "--drm"],
                      r"/dev/dri/card0$"),
     # psplash turns its picture counter-clockwise by -a: -a 90 is --rotate 270.
