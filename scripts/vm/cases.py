@@ -2,9 +2,10 @@
 so a case may rely on what an earlier one loaded). Adding a case: a Case with its program, its
 arguments, its stdin lines and its screen checks (see scenario.py)."""
 
+import hud
 import probe
-from scenario import (Boot, Case, exits, expect, kmsg, load, screen, screen_stays, send, shell, signal,
-                      start)
+from scenario import (Boot, Case, exits, expect, file_lines, holds, kmsg, load, screen, screen_stays, send,
+                      shell, signal, start)
 
 # Bochs's VBE modes under SeaBIOS, as the kernel's vga= takes them (VESA mode + 0x200):
 # 0x317 is 1024x768 at 16 bpp (RGB565), 0x318 1024x768 at 24 bpp, 0x344 1024x768 at 32 bpp.
@@ -110,6 +111,173 @@ def check_value(name, pattern):
     return step
 
 
+KIOSK_SPINNER = "kiosk-spinner"
+# Where a kiosk-spinner case keeps the program's stderr, to count its lines.
+STDERR = "/tmp/kiosk-spinner.err"
+DPI = ["--dpi", str(hud.DPI)]
+
+
+def hud_case(name, boot, modules, arguments, depth=32, end="quit"):
+    """kiosk-spinner with `arguments` on a bare screen, driven through its stdin: each picture is
+    the snapshot of the same commands (exact; within RGB565 for 16 bpp), centred; the wheel
+    turns, and only its square changes; a kernel message shows nothing over the HUD; `block`
+    holds nothing (grab=unsupported); a success hides itself; after `end` ("quit" or a signal
+    name) exit 0, the console back and live, and nothing on stderr."""
+    message = ["msg Updating firmware"]
+    progress = message + ["progress 40"]
+    blocked = progress + ["block"]
+    success = blocked + ["success"]
+    again = success + ["show"]
+    first, turned = hud.shows([], depth), hud.turned([], depth)
+    shows = {commands[-1]: hud.shows(commands, depth) for commands in (message, progress, blocked, success, again)}
+    gone = hud.gone(again)
+    steps = [
+        start(KIOSK_SPINNER, *arguments, *DPI, stderr=STDERR),
+        expect(r"^ready$"),
+        hud.render_ahead(first, *shows.values(), gone),
+        screen(first, "first"),
+        screen(turned, "turned"),
+        send(message[-1]),
+        screen(shows[message[-1]], "message"),
+        send(progress[-1]),
+        screen(shows[progress[-1]], "progress"),
+        kmsg(f"kiosk-spinner VM test: a kernel message while {name} shows"),
+        # Nothing moves at a fixed progress: every read is the snapshot, no cursor, no message.
+        screen_stays(shows[progress[-1]], "after-kmsg"),
+        send("block"),
+        send("status"),
+        expect(r"^visible=1 blocked=1 grab=(?P<grab>\S+) shown=1 mode=progress progress=40 "),
+        check_value("grab", r"^unsupported$"),
+        screen(shows["block"], "blocked"),
+        send("success"),
+        screen(shows["success"], "success"),
+        expect(r"^hidden$"),
+        screen(hud.blank(), "hidden"),
+        send("show"),
+        expect(r"^shown$"),
+        screen(shows["show"], "shown-again"),
+    ]
+    if end == "quit":
+        steps.append(send("quit"))
+    else:
+        steps.append(signal(end))
+    steps += [
+        exits(0),
+        screen(gone, "console"),
+        kmsg(f"kiosk-spinner VM test: the console is back after {name}"),
+        screen(probe.changed_since_last(), "console-live"),
+        file_lines(STDERR, 0),
+    ]
+    return Case(name, boot, modules, steps, needs=[KIOSK_SPINNER])
+
+
+def auto_case(name, boot, modules, device):
+    """Plain `kiosk-spinner`, no DISPLAY nor WAYLAND_DISPLAY: auto picks `device` (its descriptor
+    is held), shows the HUD, and says nothing on stderr."""
+    first = hud.shows([])
+    return Case(name, boot, modules, [
+        start(KIOSK_SPINNER, *DPI, stderr=STDERR),
+        expect(r"^ready$"),
+        holds(device),
+        hud.render_ahead(first),
+        screen(first, "first"),
+        send("quit"),
+        exits(0),
+        file_lines(STDERR, 0),
+    ], needs=[KIOSK_SPINNER])
+
+
+def loads_everything(log):
+    """Every library the program loaded at run time (dlopen, as glibc's LD_DEBUG=files wrote to
+    `log`: "file=NAME [0];  dynamically loaded by ...") was found and initialised."""
+    import re
+    from scenario import CaseFailure
+
+    def step(context):
+        _, lines = context.machine.run(f"grep -E 'dynamically loaded by|calling init:' {log} || true")
+        opened = [match.group(1) for line in lines for match in [re.search(r"file=(\S+) \[\d+\];\s+dynamically loaded", line)]
+                  if match]
+        started = [line.split("calling init:", 1)[1].strip().rsplit("/", 1)[-1] for line in lines if "calling init:" in line]
+        missing = [name for name in opened if name not in started]
+        if missing:
+            raise CaseFailure(f"loaded at run time but not found in the guest: {', '.join(missing)}")
+    return step
+
+
+# Three scripts the bundled fonts hold (Latin in DejaVu Sans, Chinese in Droid Sans Fallback,
+# Devanagari in Noto Sans Devanagari), so nothing is looked up through fontconfig.
+SCRIPTS_MESSAGE = "msg Wait 正在接收心电数据 कृपया प्रतीक्षा करें"
+
+
+def libraries_case(name, boot, modules):
+    """kiosk-spinner --backend drm with a message in three scripts, under LD_DEBUG=files: the
+    message is the snapshot's (the bundled fonts found beside the binary), and every library it
+    opens at run time is in the guest (the initramfs has what ldd lists, nothing more)."""
+    shows = hud.shows([SCRIPTS_MESSAGE])
+    log = "/tmp/kiosk-spinner.ld"
+    return Case(name, boot, modules, [
+        start("env", "LD_DEBUG=files", KIOSK_SPINNER, "--backend", "drm", *DPI, stderr=log),
+        expect(r"^ready$"),
+        hud.render_ahead(shows),
+        send(SCRIPTS_MESSAGE),
+        screen(shows, "scripts"),
+        send("quit"),
+        exits(0),
+        loads_everything(log),
+        shell(f"! grep -v '^ *[0-9]*:' {log}", output=None),
+    ], needs=[KIOSK_SPINNER])
+
+
+# psplash-write from before the FIFO exists until a write succeeds (as a boot script's first
+# `psplash-write` may run before psplash has made it): the first message written must show.
+PSPLASH_TRIES = "/tmp/psplash-write.tries"
+FIRST_WRITE = (f"rm -f {PSPLASH_TRIES}; (n=1; until psplash-write 'MSG Booting'; do n=$((n + 1)); usleep 5000; done; "
+               f"echo $n > {PSPLASH_TRIES}) < /dev/null > /dev/null 2>&1 3>&- &")
+
+
+def psplash_hud_case(name, boot, modules, arguments, device, depth=32, rotate=0):
+    """`kiosk-spinner --psplash ARGUMENTS` (psplash's boot line) on `device`, driven by the real
+    psplash-write from the FIFO's first moment: MSG, PROGRESS 40, then QUIT exits 0 and
+    removes the FIFO; each picture the snapshot of the same commands (turned by `rotate`)."""
+    message = hud.shows(["msg Booting"], depth, rotate)
+    progress = hud.shows(["msg Booting", "progress 40"], depth, rotate)
+    gone = hud.gone(["msg Booting", "progress 40"], rotate)
+    return Case(name, boot, modules, [
+        shell(FIRST_WRITE),
+        start(KIOSK_SPINNER, "--psplash", *arguments, *DPI, stderr=STDERR),
+        expect(r"^ready$"),
+        holds(device),
+        hud.render_ahead(message, progress, gone),
+        shell(f"until [ -e {PSPLASH_TRIES} ]; do usleep 20000; done"),
+        screen(message, "message"),
+        shell("psplash-write 'PROGRESS 40'"),
+        screen(progress, "progress"),
+        shell("psplash-write QUIT"),
+        exits(0),
+        screen(gone, "console"),
+        shell("[ ! -e /run/psplash_fifo ]"),
+        file_lines(STDERR, 0),
+    ], needs=[KIOSK_SPINNER, "psplash-write"])
+
+
+def hud_lost_case(name, boot, modules, take_away, give_back=None):
+    """kiosk-spinner --backend drm shows, `take_away` (a shell command) removes the device:
+    exit 4 and one line on stderr. `give_back` first brings the device back if an earlier case
+    took it."""
+    first = hud.shows([])
+    steps = [shell(give_back)] if give_back else []
+    steps += [
+        start(KIOSK_SPINNER, "--backend", "drm", *DPI, stderr=STDERR),
+        expect(r"^ready$"),
+        hud.render_ahead(first),
+        screen(first, "first"),
+        shell(take_away),
+        exits(4),
+        file_lines(STDERR, 1, r"^kiosk-spinner: the DRM device /dev/dri/card0 went away; exiting$"),
+    ]
+    return Case(name, boot, modules, steps, needs=[KIOSK_SPINNER])
+
+
 def psplash_background(depth=32):
     """Most of the screen is psplash's background colour (psplash-colors.h: ECECE1)."""
     colour = probe.quantise(0xECECE1, depth)
@@ -139,6 +307,9 @@ CASES = [
     probe_case("vesafb-32bpp", STD_VESA32, [], ["--fbdev", "/dev/fb0"], 32,
                name_pattern=r"VESA VGA 1024x768 32 bpp XRGB8888"),
     probe_case("vesafb-32bpp-sigterm", STD_VESA32, [], ["--fbdev", "/dev/fb0"], 32, end="TERM"),
+    # kiosk-spinner on vesafb at 32 bpp, no DRM module loaded: named, and chosen by auto.
+    hud_case("kiosk-spinner-vesafb-32bpp", STD_VESA32, [], ["--backend", "fbdev"], 32, end="quit"),
+    psplash_hud_case("kiosk-spinner-psplash-vesafb-32bpp", STD_VESA32, [], ["-n"], r"/dev/fb0$", 32),
     # bochs-drm takes the hardware over from vesafb while the probe draws on it.
     Case("vesafb-lost-to-bochs", STD_VESA32, [], [
         start(PROBE, "--fbdev", "/dev/fb0"),
@@ -181,13 +352,42 @@ CASES = [
     # fbdev on bochs-drm's fbdev emulation.
     probe_case("bochs-fbdev", STD_VESA32, ["bochs"], ["--fbdev", "/dev/fb0"], 32,
                name_pattern=r"bochs-drmdrmfb"),
+    # kiosk-spinner on bochs-drm: named, chosen by auto, as psplash --drm, turned by -a 90.
+    hud_case("kiosk-spinner-bochs-drm", STD_VESA32, ["bochs"], ["--backend", "drm"], 32, end="TERM"),
+    auto_case("kiosk-spinner-bochs-auto", STD_VESA32, ["bochs"], r"/dev/dri/card0$"),
+    libraries_case("kiosk-spinner-bochs-libraries", STD_VESA32, ["bochs"]),
+    psplash_hud_case("kiosk-spinner-psplash-bochs-drm", STD_VESA32, ["bochs"], ["-n", "--drm"],
+                     r"/dev/dri/card0$"),
+    # psplash turns its picture counter-clockwise by -a: -a 90 is --rotate 270.
+    psplash_hud_case("kiosk-spinner-psplash-bochs-angle-90", STD_VESA32, ["bochs"], ["-n", "-a", "90"],
+                     r"/dev/dri/card0$", rotate=270),
+    # Another DRM master holds the device: one line, exit 3, the holder's picture untouched.
+    Case("kiosk-spinner-bochs-drm-busy", STD_VESA32, ["bochs"], [
+        start(PROBE, "--drm", "/dev/dri/card0"),
+        expect(READY),
+        expect(DRAWN),
+        shell(f"kiosk-spinner --backend drm < /dev/null > /tmp/kiosk-spinner.out 2> {STDERR}; echo status $?",
+              output=r"^status 3$"),
+        file_lines(STDERR, 1, r"^kiosk-spinner: /dev/dri/card0: drmSetMaster failed: .*another DRM master"),
+        file_lines("/tmp/kiosk-spinner.out", 0),
+        screen(probe.picture(32), "probe-untouched"),
+        send("quit"),
+        expect(r"^bye$"),
+        exits(0),
+    ], needs=[PROBE, KIOSK_SPINNER]),
     psplash_case("psplash-drm-bochs", STD_VESA32, ["bochs"], ["--drm", "-n"]),
     # The driver unbound under the probe: the device is lost (last on this boot: bochs is gone).
     lost_case("bochs-drm-unbound", STD_VESA32, ["bochs"], ["--drm", "/dev/dri/card0"],
               "echo 0000:00:02.0 > /sys/bus/pci/drivers/bochs-drm/unbind"),
+    # bound again, and unbound under kiosk-spinner: exit 4 (last: bochs is gone again).
+    hud_lost_case("kiosk-spinner-bochs-drm-unbound", STD_VESA32, ["bochs"],
+                  "echo 0000:00:02.0 > /sys/bus/pci/drivers/bochs-drm/unbind",
+                  give_back="[ -e /dev/dri/card0 ] || echo 0000:00:02.0 > /sys/bus/pci/drivers/bochs-drm/bind"),
     # vesafb, 16 bpp (RGB565).
     probe_case("vesafb-16bpp", STD_VESA16, [], ["--fbdev", "/dev/fb0"], 16,
                name_pattern=r"VESA VGA 1024x768 16 bpp RGB565"),
+    hud_case("kiosk-spinner-vesafb-16bpp", STD_VESA16, [], ["--backend", "fbdev"], 16, end="TERM"),
+    psplash_hud_case("kiosk-spinner-psplash-vesafb-16bpp", STD_VESA16, [], ["-n"], r"/dev/fb0$", 16),
     psplash_case("psplash-vesafb-16bpp", STD_VESA16, [], ["-n"], 16),
     # vesafb, 24 bpp (three bytes a pixel).
     probe_case("vesafb-24bpp", STD_VESA24, [], ["--fbdev", "/dev/fb0"], 24,
@@ -223,6 +423,12 @@ CASES = [
         shell(f"cat {FB0_PAN}", output=f"^0,{PAN_ROWS}$"),
         shell(f"echo 0,0 > {FB0_PAN}; {FBCON_VTCON} echo 1 > $v/bind; done"),
     ], needs=[PROBE]),
+    hud_case("kiosk-spinner-virtio-gpu-drm", VIRTIO, ["virtio_pci", "virtio-gpu"], ["--backend", "drm"], 32),
+    auto_case("kiosk-spinner-virtio-gpu-auto", VIRTIO, ["virtio_pci", "virtio-gpu"], r"/dev/dri/card0$"),
     lost_case("virtio-gpu-drm-unbound", VIRTIO, ["virtio_pci", "virtio-gpu"], ["--drm", "/dev/dri/card0"],
               "echo 0000:00:03.0 > /sys/bus/pci/drivers/virtio-pci/unbind"),
+    # bound again, and unbound under kiosk-spinner (one buffer and DirtyFB): exit 4.
+    hud_lost_case("kiosk-spinner-virtio-gpu-drm-unbound", VIRTIO, ["virtio_pci", "virtio-gpu"],
+                  "echo 0000:00:03.0 > /sys/bus/pci/drivers/virtio-pci/unbind",
+                  give_back="[ -e /dev/dri/card0 ] || echo 0000:00:03.0 > /sys/bus/pci/drivers/virtio-pci/bind"),
 ]

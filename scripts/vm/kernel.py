@@ -13,16 +13,31 @@ class KernelError(Exception):
     pass
 
 
-def current_package():
-    """The linux-image package that linux-image-amd64 depends on now (e.g. linux-image-6.1.0-57-amd64)."""
-    output = subprocess.run(["apt-cache", "depends", "linux-image-amd64"], check=True,
-                            capture_output=True, text=True).stdout
-    for line in output.splitlines():
+def update_package_lists(log=print):
+    """`apt-get update` (through sudo when not root): a fresh machine may have no package lists,
+    and old lists name a kernel the mirror no longer has."""
+    command = ["apt-get", "update", "-q"]
+    if os.geteuid() != 0:
+        command = ["sudo", "-n"] + command
+    log(f"running {' '.join(command)} (the package lists do not name a kernel to download)")
+    updated = subprocess.run(command, capture_output=True, text=True)
+    if updated.returncode != 0:
+        raise KernelError(f"{' '.join(command)} failed: {(updated.stderr or updated.stdout).strip()[-400:]}")
+
+
+def current_package(log=print, updated=False):
+    """The linux-image package that linux-image-amd64 depends on now (e.g. linux-image-6.1.0-57-amd64);
+    the package lists are updated first when they name none."""
+    listed = subprocess.run(["apt-cache", "depends", "linux-image-amd64"], capture_output=True, text=True)
+    for line in listed.stdout.splitlines():
         match = re.match(r"\s*Depends:\s*(linux-image-\S+)", line)
         if match:
             return match.group(1)
-    raise KernelError("apt-cache depends linux-image-amd64 names no linux-image package "
-                      "(run apt-get update)")
+    if updated:
+        raise KernelError("apt-cache depends linux-image-amd64 names no linux-image package, even after "
+                          f"apt-get update: {listed.stderr.strip()[-400:]}")
+    update_package_lists(log)
+    return current_package(log, updated=True)
 
 
 class Kernel:
@@ -85,7 +100,8 @@ class Kernel:
 
 def fetch(cache, package=None, log=print):
     """The kernel unpacked under `cache`/`package`, downloading and unpacking it when missing."""
-    package = package or current_package()
+    chosen = package
+    package = package or current_package(log)
     root = os.path.join(cache, package)
     if os.path.isdir(os.path.join(root, "boot")):
         return Kernel(root)
@@ -95,6 +111,13 @@ def fetch(cache, package=None, log=print):
         # _apt cannot write into a folder of root's: the download runs unsandboxed, as apt warns.
         fetched = subprocess.run(["apt-get", "download", "-q", package], cwd=download,
                                  capture_output=True, text=True)
+        if fetched.returncode != 0 and not chosen:
+            # Lists older than the mirror name a version it no longer has: update, ask again.
+            update_package_lists(log)
+            if current_package(log, updated=True) != package:
+                return fetch(cache, None, log)
+            fetched = subprocess.run(["apt-get", "download", "-q", package], cwd=download,
+                                     capture_output=True, text=True)
         if fetched.returncode != 0:
             raise KernelError(f"apt-get download {package} failed: {fetched.stderr.strip()}")
         debs = [name for name in os.listdir(download) if name.endswith(".deb")]

@@ -189,10 +189,10 @@ class Machine:
                      f"[ -d /sys/module/$m ] || insmod /lib/modules/$m.ko $o || break; done; "
                      f"[ -d /sys/module/{name} ]", timeout=timeout)
 
-    def start(self, argv, name=None):
+    def start(self, argv, name=None, stderr=None):
         """Starts a program in the background, its stdin a FIFO the shell holds, its output on the
-        command channel. One at a time."""
-        return Program(self, argv, name or os.path.basename(argv[0]))
+        command channel (its stderr in the guest's file `stderr` when given). One at a time."""
+        return Program(self, argv, name or os.path.basename(argv[0]), stderr)
 
     # ---- the screen ----------------------------------------------------------------------
 
@@ -241,16 +241,17 @@ class Machine:
 
 
 class Program:
-    def __init__(self, machine, argv, name):
+    def __init__(self, machine, argv, name, stderr=None):
         self.machine = machine
         self.name = name
         machine.commands += 1
         self.number = machine.commands
         fifo = f"/tmp/.in{self.number}"
         command = " ".join(shlex.quote(word) for word in argv)
+        errors = f"2>{shlex.quote(stderr)}" if stderr else "2>&1"
         self.cursor = machine.mark()
         self.started_at = time.monotonic()
-        machine.send(f"mkfifo {fifo}\n{command} < {fifo} > /dev/ttyS1 2>&1 &\n"
+        machine.send(f"mkfifo {fifo}\n{command} < {fifo} > /dev/ttyS1 {errors} &\n"
                      f"p{self.number}=$!; echo \"@@pid {self.number} $p{self.number}\"\n"
                      f"exec 3> {fifo}\n")
         _, match = machine.wait_for(rf"^@@pid {self.number} (\d+)$", self.cursor, 30)

@@ -15,6 +15,7 @@ something (a stdin line, a signal, a shell command). For example:
 A screen check is a function (picture, context) -> list of problems (empty when it holds)."""
 
 import os
+import sys
 import time
 
 from machine import MachineError
@@ -40,6 +41,9 @@ class Context:
 
     def __init__(self, machine, case, screens_folder):
         self.machine, self.case, self.screens_folder = machine, case, screens_folder
+        # The guest programs as built on the host: {name: host path} (kiosk-spinner's renders the
+        # snapshots the screen is compared with).
+        self.programs = {}
         self.program = None
         self.values = {}
         self.last_picture = None
@@ -65,28 +69,40 @@ class Case:
 
     def run(self, machine, screens_folder, available):
         context = Context(machine, self, screens_folder)
+        context.programs = available
         missing = [program for program in self.needs if program not in available]
         if missing:
             raise CaseFailure(f"not built: {', '.join(missing)}")
         try:
             if self.modules:
                 machine.load_modules(self.modules, self.boot.module_options)
-            for step in self.steps:
+            for number, step in enumerate(self.steps, start=1):
+                began = time.monotonic()
                 step(context)
+                if os.environ.get("KIOSK_SPINNER_VM_STEP_TIMES"):
+                    print(f"  {self.name} step {number} ({getattr(step, '__qualname__', '?').split('.')[0]}): "
+                          f"{time.monotonic() - began:.2f} s", file=sys.stderr, flush=True)
         finally:
             program = context.program
             if program and program.status is None:
-                # A case that failed half-way leaves nothing running for the next one.
-                machine.run(f"kill -KILL {program.pid} 2>/dev/null; exec 3>&-; wait {program.pid}", check=False)
+                # A case that failed half-way leaves nothing running for the next one: asked to
+                # stop first, so it gives the screen back (killed outright, an fbdev program
+                # would leave the console in graphics mode for every later case), then killed.
+                machine.run(f"kill -TERM {program.pid} 2>/dev/null; i=0; while kill -0 {program.pid} 2>/dev/null "
+                            f"&& [ $i -lt 30 ]; do usleep 100000; i=$((i + 1)); done; "
+                            f"kill -KILL {program.pid} 2>/dev/null; exec 3>&-; wait {program.pid}", check=False)
         return context
 
 
 # ---- steps -------------------------------------------------------------------------------
 
-def start(*argv):
-    """Starts the case's program (stdin: lines from `send`; output: lines for `expect`)."""
+def start(*argv, stderr=None):
+    """Starts the case's program (stdin: lines from `send`; output: lines for `expect`; its
+    stderr in the guest's file `stderr` when given, else with its output)."""
     def step(context):
-        context.program = context.machine.start(list(argv))
+        if stderr:
+            context.machine.run(f"rm -f {stderr}")
+        context.program = context.machine.start(list(argv), stderr=stderr)
     return step
 
 
@@ -182,4 +198,31 @@ def screen_stays(check, label, seconds=1.0):
                 raise CaseFailure(f"screen '{label}' (read {reads}): " + "; ".join(problems[:4]))
         context.save(picture, label)
         context.last_picture = picture
+    return step
+
+
+def file_lines(path, count, pattern=None):
+    """The guest's file `path` has exactly `count` lines, each matching `pattern` when given
+    (e.g. a program's stderr: nothing, or one line saying why)."""
+    import re
+
+    def step(context):
+        _, lines = context.machine.run(f"cat {path}")
+        if len(lines) != count:
+            raise CaseFailure(f"{path} has {len(lines)} lines, expected {count}: {' | '.join(lines[:4])}")
+        if pattern and not all(re.search(pattern, line) for line in lines):
+            raise CaseFailure(f"{path}: {' | '.join(lines)} does not match {pattern!r}")
+    return step
+
+
+def holds(pattern):
+    """The case's program has a descriptor open on a file matching `pattern` (e.g. the device
+    `--backend auto` chose)."""
+    import re
+
+    def step(context):
+        _, lines = context.machine.run(f"ls -l /proc/{context.program.pid}/fd")
+        if not any(re.search(pattern, line) for line in lines):
+            raise CaseFailure(f"the program holds nothing matching {pattern!r}: "
+                              f"{' | '.join(line.split(' -> ')[-1] for line in lines if ' -> ' in line)}")
     return step

@@ -17,6 +17,9 @@ final class DRMBackend: DisplayBackend {
     private let path: String
     private let screens: [BareScreen]
     private let wakeUp: WakeUp
+    /// A present found the device gone (a flip pending when it was unplugged never completes,
+    /// so nothing else would tell).
+    private var isLost = false
 
     /// Offered where a DRM card exists (psplash's `-d N` names one).
     static func isOffered(for options: LaunchOptions) -> Bool {
@@ -86,11 +89,13 @@ final class DRMBackend: DisplayBackend {
     }
 
     func draw(_ frames: [Frame?]) {
-        for (index, (screen, frame)) in zip(screens, frames).enumerated() {
+        for (index, (screen, frame)) in zip(screens, frames).enumerated() where !isLost {
             guard let frame else { continue }
             do {
                 try screen.draw(frame) { pixels, stride, rects in
-                    _ = kfb_drm_present(device, Int32(index), pixels, stride, rects, Int32(rects.count))
+                    if kfb_drm_present(device, Int32(index), pixels, stride, rects, Int32(rects.count)) == KFB_LOST {
+                        isLost = true
+                    }
                 }
             } catch {
                 Diagnostics.report("drawing failed: \(error)")
@@ -99,8 +104,10 @@ final class DRMBackend: DisplayBackend {
     }
 
     /// Waits on the wake-up and the device: a completed flip shows what waited for it; an error
-    /// on the device, or the device gone, is `.displayLost`.
+    /// on the device, or the device gone (found so here or at the last present), is
+    /// `.displayLost`.
     func waitForEvents(until deadline: UInt64?) -> [LoopInput] {
+        guard !isLost else { return [lost] }
         let timeout = deadline.map { Int32(MonotonicClock.milliseconds(until: $0)) } ?? -1
         var watched = [pollfd(fd: wakeUp.descriptor, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: kfb_drm_fd(device), events: Int16(POLLIN), revents: 0)]
@@ -109,8 +116,12 @@ final class DRMBackend: DisplayBackend {
         guard watched[1].revents != 0 else { return [] }
         let gone = watched[1].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0
         if gone || kfb_drm_dispatch(device) == KFB_LOST {
-            return [.displayLost("the DRM device \(path) went away; exiting")]
+            isLost = true
+            return [lost]
         }
         return []
     }
+
+    /// The loss of the device, for the loop's step.
+    private var lost: LoopInput { .displayLost("the DRM device \(path) went away; exiting") }
 }
