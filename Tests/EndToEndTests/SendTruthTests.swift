@@ -8,8 +8,10 @@ import Testing
 /// refusal), as every rejection does.
 @Suite("send: exit statuses that say what holds", .timeLimit(.minutes(3)))
 struct SendTruthTests {
-    /// How long something that happens "at once" may take on a loaded machine.
-    static var promptSeconds: Double { 5 * Sanitizer.timeScale }
+    /// How long something that happens "at once" may take on a loaded machine: a third of
+    /// `send --wait`'s default 60 s limit, which is what a wait that never ended would take (a
+    /// send process's start and exchange took over 7 s beside a VM).
+    static var promptSeconds: Double { 20 * Sanitizer.timeScale }
 
     /// Starts an overlay listening on a socket in a fresh folder, with `arguments`; waits until
     /// it is ready, and (unless started hidden) until the HUD is shown.
