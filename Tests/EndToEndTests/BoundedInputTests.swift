@@ -3,7 +3,7 @@ import Testing
 
 /// Settings files, option values and fonts bounded as stdin is: refused at once with one short
 /// line of visible characters, whatever their size, their bytes, or the kind of file they are.
-@Suite("Bounded settings, options, fonts and error lines", .timeLimit(.minutes(1)))
+@Suite("Bounded settings, options, fonts and error lines", .timeLimit(.minutes(3)))
 struct BoundedInputTests {
     /// How long a refusal may take on a loaded machine (a sanitizer build beside other tests):
     /// the refusals take milliseconds; the unbounded reading they replace took minutes or never

@@ -4,7 +4,7 @@ import Testing
 /// The program on a kiosk with no system fonts: fontconfig reads a configuration that names no
 /// font folder (FONTCONFIG_FILE), so every character must come from the bundled fonts. A
 /// character no font has would be reported on stderr ("no font has U+...").
-@Suite("Bundled fonts without system fonts", .timeLimit(.minutes(1)))
+@Suite("Bundled fonts without system fonts", .timeLimit(.minutes(3)))
 struct BundledFontTests {
     @Test(arguments: [
         "Please wait…", "Παρακαλώ περιμένετε…", "Пожалуйста, подождите…", "يرجى الانتظار…", "אנא המתן…",

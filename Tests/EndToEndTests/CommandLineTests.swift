@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Options and exit statuses, run without a display.
-@Suite("Command line and exit statuses", .timeLimit(.minutes(1)))
+@Suite("Command line and exit statuses", .timeLimit(.minutes(3)))
 struct CommandLineTests {
     /// Bad command lines, each with the word its error message must name.
     static let badCommandLines: [([String], String)] = [

@@ -3,7 +3,7 @@ import Testing
 
 /// What the program says about its command line is true: a display index the server lacks is
 /// named as such, conflicting options are refused in one line, `-h` is `--help`.
-@Suite("Command line truths", .timeLimit(.minutes(1)))
+@Suite("Command line truths", .timeLimit(.minutes(3)))
 struct CommandLineTruthTests {
     @Test(arguments: [1, 3])
     func displayTheServerDoesNotHaveIsNamedAndExitsSix(index: Int) async throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// How the live overlay ends: `quit`, signals and the end of its input.
-@Suite("Ending the live overlay", .timeLimit(.minutes(1)))
+@Suite("Ending the live overlay", .timeLimit(.minutes(3)))
 struct ExitTests {
     /// How long a request to end may take: the loop wakes at once, so this is only slack for a
     /// loaded machine.

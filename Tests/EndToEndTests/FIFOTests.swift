@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `--fifo PATH` and `--psplash`: commands from writers that take turns on a named FIFO.
-@Suite("Commands on a named FIFO", .timeLimit(.minutes(1)))
+@Suite("Commands on a named FIFO", .timeLimit(.minutes(3)))
 struct FIFOTests {
     /// How long something the program must do at once may take on a loaded machine.
     static let promptSeconds = 5.0

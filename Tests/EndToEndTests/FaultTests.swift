@@ -3,7 +3,7 @@ import Testing
 
 /// Faults around the live overlay: its X server dies or drops it, a signal comes in the middle
 /// of a flood of commands, its stderr is gone or never read.
-@Suite("Faults: display lost, signals in a flood, stderr gone", .timeLimit(.minutes(1)))
+@Suite("Faults: display lost, signals in a flood, stderr gone", .timeLimit(.minutes(3)))
 struct FaultTests {
     /// How long something the program must do at once may take on a loaded machine.
     static let promptSeconds = 5.0

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// What the live overlay does with lines that are not commands, through a real pipe.
-@Suite("Bad input lines", .timeLimit(.minutes(1)))
+@Suite("Bad input lines", .timeLimit(.minutes(3)))
 struct InputLineTests {
     /// How long a mebibyte of garbage may take to write and be worked through: a debug build
     /// reports each of its some 16 000 lines, on a loaded machine.

@@ -3,7 +3,7 @@ import Testing
 
 /// Who gets the keyboard: the application beneath while the overlay does not block, the overlay
 /// (by an X keyboard grab) while it blocks.
-@Suite("Keyboard on a real X server", .timeLimit(.minutes(1)))
+@Suite("Keyboard on a real X server", .timeLimit(.minutes(3)))
 struct KeyboardTests {
     @Test func blockingTakesTheKeyboardAndUnblockingGivesItBack() async throws {
         let overlay = try await LiveOverlay.start(withApplication: true)

@@ -3,7 +3,7 @@ import Testing
 
 /// `--exit-with-parent`: the overlay ends when the process that started it dies, even though
 /// someone else still holds its stdin open.
-@Suite("Exiting with the parent", .timeLimit(.minutes(1)))
+@Suite("Exiting with the parent", .timeLimit(.minutes(3)))
 struct ParentTests {
     /// How long the overlay may take to notice and exit on a loaded machine.
     static let promptSeconds = 5.0

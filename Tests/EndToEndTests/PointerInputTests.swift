@@ -3,7 +3,7 @@ import Testing
 
 /// Which window the pointer's input goes to, as the X server decides it from the overlay
 /// window's input shape: only the HUD while not blocking, the whole screen while blocking.
-@Suite("Pointer input on a real X server", .timeLimit(.minutes(1)))
+@Suite("Pointer input on a real X server", .timeLimit(.minutes(3)))
 struct PointerInputTests {
     /// Points outside the HUD: in the application beneath, on the bare root, and far away.
     static let outsideHUD = [TestScreenLayout.inApplication, TestScreenLayout.justOutsideHUD, TestScreenLayout.bottomRight]

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The host protocol of PROTOCOL.md through real pipes: commands on stdin, events on stdout.
-@Suite("Host protocol: commands and events", .timeLimit(.minutes(1)))
+@Suite("Host protocol: commands and events", .timeLimit(.minutes(3)))
 struct ProtocolTests {
     /// How long something the program must do at once may take on a loaded machine.
     static let promptSeconds = 5.0

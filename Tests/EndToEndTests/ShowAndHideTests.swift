@@ -3,7 +3,7 @@ import Testing
 
 /// The overlay on a real X server (an Xvfb of each test's own): what it draws, and `show` /
 /// `hide`. Pixels are read back from the server, so they are what a person would see.
-@Suite("Showing and hiding on a real X server", .timeLimit(.minutes(1)))
+@Suite("Showing and hiding on a real X server", .timeLimit(.minutes(3)))
 struct ShowAndHideTests {
     @Test func showsTheHUDCentredAtStartAndNothingElse() async throws {
         let overlay = try await LiveOverlay.start()

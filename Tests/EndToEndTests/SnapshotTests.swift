@@ -3,7 +3,7 @@ import Testing
 
 /// `--snapshot` needs no display: it reads stdin to its end and writes one RGBA PNG. The frame's
 /// pixels are tested elsewhere (KioskHUDTests); this checks the program writes a sound file.
-@Suite("Snapshots from the command line", .timeLimit(.minutes(1)))
+@Suite("Snapshots from the command line", .timeLimit(.minutes(3)))
 struct SnapshotTests {
     @Test(arguments: [
         ([String](), 800, 480),

@@ -3,7 +3,7 @@ import Testing
 
 /// `--stall-timeout`: a host that says nothing for that long is shown as stalled (the wheel
 /// stops, `stalled` on stdout) until its next command.
-@Suite("Stall timeout on a real X server", .timeLimit(.minutes(1)))
+@Suite("Stall timeout on a real X server", .timeLimit(.minutes(3)))
 struct StallTests {
     /// A short timeout, and no fade, so the tests wait little.
     static let arguments = ["--stall-timeout", "0.5", "--fade", "0"]

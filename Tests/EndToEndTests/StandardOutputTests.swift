@@ -3,7 +3,7 @@ import Testing
 
 /// PROTOCOL.md: writing events never blocks the overlay. A host may leave stdout unread or
 /// closed; the overlay drops its events and goes on following commands.
-@Suite("A host that does not read stdout", .timeLimit(.minutes(1)))
+@Suite("A host that does not read stdout", .timeLimit(.minutes(3)))
 struct StandardOutputTests {
     /// How long something the program must do at once may take on a loaded machine.
     static let promptSeconds = 5.0

@@ -5,7 +5,7 @@ import Testing
 /// was typed so far, not the input for good: the overlay goes on reading (and exits only when
 /// `--exit-on-eof` asks it to). The terminal is real: `script` runs the overlay on a
 /// pseudo-terminal whose line discipline turns the typed Ctrl-D into an end of input.
-@Suite("Input typed on a terminal", .timeLimit(.minutes(1)))
+@Suite("Input typed on a terminal", .timeLimit(.minutes(3)))
 struct TerminalInputTests {
     private static let controlD = "\u{4}"
 

@@ -4,7 +4,7 @@ import Testing
 /// Every thread the overlay starts is checked: when the system refuses one (here: an
 /// unprivileged user allowed only N processes and threads, RLIMIT_NPROC), the overlay says which
 /// in one line and exits 1, instead of printing `ready` and then reading nothing.
-@Suite("Thread limits", .timeLimit(.minutes(1)))
+@Suite("Thread limits", .timeLimit(.minutes(3)))
 struct ThreadLimitTests {
     /// Runs the overlay as `nobody` with at most `threads` threads (the main one included).
     private func runLimited(threads: Int, on screen: VirtualScreen) async throws -> ChildProcess.Finished {

@@ -5,7 +5,7 @@ import Testing
 /// line works unchanged. The real binary on a real Xvfb, fed by real pipes (and by `sh` running
 /// the documented lines as written); what it shows is asked through `--fifo`, since stdin speaks
 /// zenity's input, which has no questions.
-@Suite("zenity --progress drop-in", .timeLimit(.minutes(1)))
+@Suite("zenity --progress drop-in", .timeLimit(.minutes(3)))
 struct ZenityTests {
     /// How long something the program must do at once may take on a loaded machine.
     static let promptSeconds = 5.0 * Sanitizer.timeScale
