@@ -124,13 +124,7 @@ struct ControlSocketTests {
     @Test func aClientBeyondSixtyFourIsToldWhyAndTheOthersStayServed() async throws {
         let (overlay, folder, path) = try await Self.listeningOverlay()
         defer { overlay.stop() }
-        var clients: [SocketClient] = []
-        for _ in 0..<64 {
-            let client = try SocketClient(path: path)
-            try await client.write("ping\n")
-            try await client.waitForLine("pong")
-            clients.append(client)
-        }
+        var clients = try await SocketClient.fillingEveryPlace(at: path)
         let extra = try SocketClient(path: path)
         try await Poll.until("the 65th client to be disconnected", lastSeen: { "\(extra.lines)" }) { extra.isClosedByOverlay }
         #expect(extra.lines == ["error too many clients (at most 64 at once)"])

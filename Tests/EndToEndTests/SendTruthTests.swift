@@ -129,13 +129,7 @@ struct SendTruthTests {
     @Test func theSixtyFifthClientIsRefusedWithExitOne() async throws {
         let (overlay, folder, path) = try await Self.overlay(["--start-hidden"])
         defer { overlay.stop() }
-        var clients: [SocketClient] = []
-        for _ in 0..<64 {
-            let client = try SocketClient(path: path)
-            try await client.write("ping\n")
-            try await client.waitForLine("pong")
-            clients.append(client)
-        }
+        let clients = try await SocketClient.fillingEveryPlace(at: path)
         for commands in [["quit"], ["status"], ["--wait", "shown", "show"]] {
             let (finished, _) = try await Self.send(commands, socket: path)
             #expect(finished.ending == .exited(1), "\(commands)")

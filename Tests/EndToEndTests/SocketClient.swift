@@ -101,4 +101,17 @@ final class SocketClient {
             }
         }
     }
+
+    /// The overlay's 64 client places taken, each client answered once (a `pong`), so the next
+    /// connection is the 65th.
+    static func fillingEveryPlace(at path: String) async throws -> [SocketClient] {
+        var clients: [SocketClient] = []
+        for _ in 0..<64 {
+            let client = try SocketClient(path: path)
+            try await client.write("ping\n")
+            try await client.waitForLine("pong")
+            clients.append(client)
+        }
+        return clients
+    }
 }
