@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The library is six targets so the compiler keeps its boundaries:
+// The library is these targets so the compiler keeps its boundaries:
 // - KioskCore (Sources/KioskHUD/Core): plain Swift, no SDL and no C. Commands, parsing, state,
 //   layout, text fitting, timing, and the loop's policy as a pure step.
 // - KioskRaster (Sources/KioskHUD/Raster): pixels in plain memory (premultiplied ARGB rows,
@@ -15,7 +15,12 @@ import PackageDescription
 //   wl_shm buffers, with the protocol glue generated from protocol/ (scripts/generate-wayland-glue).
 // - CKioskFramebuffer (Sources/KioskHUD/Framebuffer): bare DRM/KMS dumb buffers (libdrm, through
 //   the CLibDRM system module) and fbdev, with no display server.
-// - KioskHUD (Sources/KioskHUD/Backend): the SDL, X11 and Wayland backends and the programs.
+// - KioskFonts (Sources/KioskHUD/Fonts): the message fonts, FreeType and HarfBuzz through the
+//   CFreeType system module; the glyph source every backend and --snapshot draw text with.
+// - CSDL (Sources/CSDL): SDL2's declarations, and SDL2 itself loaded at run time (dlopen) the
+//   first time the X11 backend starts it, so no other path loads SDL2 and what it links.
+// - KioskHUD (Sources/KioskHUD/Backend): the X11 (SDL), Wayland, DRM and fbdev backends and the
+//   programs; snapshots are written with libpng (the CPNG system module).
 let package = Package(
     name: "kiosk-spinner",
     products: [
@@ -23,13 +28,14 @@ let package = Package(
         .library(name: "KioskHUD", targets: ["KioskHUD"]),
     ],
     targets: [
+        .target(name: "CSDL", path: "Sources/CSDL"),
         .systemLibrary(
-            name: "CSDL",
-            pkgConfig: "sdl2 SDL2_ttf SDL2_image",
-            providers: [
-                .apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"]),
-            ]
+            name: "CFreeType",
+            path: "Sources/KioskHUD/Fonts/freetype",
+            pkgConfig: "freetype2 harfbuzz",
+            providers: [.apt(["libfreetype-dev", "libharfbuzz-dev"])]
         ),
+        .systemLibrary(name: "CPNG", path: "Sources/KioskHUD/PNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "KioskCore", path: "Sources/KioskHUD/Core"),
         .target(name: "KioskRaster", dependencies: ["KioskCore"], path: "Sources/KioskHUD/Raster"),
         // eventfd and prctl, which Swift's Glibc module leaves out (a header, no library).
@@ -58,14 +64,22 @@ let package = Package(
             path: "Sources/KioskHUD/Framebuffer",
             exclude: ["libdrm"]
         ),
-        .target(name: "KioskHUD", dependencies: ["KioskCore", "KioskRaster", "KioskPlatform", "CKioskPlatform", "CKioskFramebuffer", "CKioskWayland", "CSDL"],
+        .target(
+            name: "KioskFonts",
+            dependencies: ["KioskCore", "KioskRaster", "KioskPlatform", "CKioskPlatform", "CFreeType"],
+            path: "Sources/KioskHUD/Fonts",
+            exclude: ["freetype"]
+        ),
+        .target(name: "KioskHUD", dependencies: ["KioskCore", "KioskRaster", "KioskPlatform", "KioskFonts", "CKioskPlatform",
+                                                 "CKioskFramebuffer", "CKioskWayland", "CSDL", "CPNG"],
                 path: "Sources/KioskHUD/Backend"),
         .executableTarget(name: "kiosk-spinner", dependencies: ["KioskCore", "KioskPlatform", "KioskHUD"]),
         // What several test targets share: a measurer with exact widths, the package's files.
         .target(name: "KioskTestSupport", dependencies: ["KioskCore"], path: "Tests/Support"),
         // The core's and the rasterizer's tests: no SDL, no display, no C library.
         .testTarget(name: "CoreTests", dependencies: ["KioskCore", "KioskRaster", "KioskTestSupport"]),
-        .testTarget(name: "KioskHUDTests", dependencies: ["KioskHUD", "KioskCore", "KioskRaster", "KioskPlatform", "KioskTestSupport"]),
+        .testTarget(name: "KioskHUDTests", dependencies: ["KioskHUD", "KioskCore", "KioskRaster", "KioskPlatform", "KioskFonts", "CPNG",
+                                                       "KioskTestSupport"]),
         // The process's I/O over pipes, socketpairs and sockets in a temporary folder: no SDL, no display.
         .testTarget(name: "PlatformTests", dependencies: ["KioskPlatform", "KioskCore"]),
         // A virtual pointer on a Wayland seat, for the Wayland end-to-end tests (not installed).

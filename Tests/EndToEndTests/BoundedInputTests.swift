@@ -143,7 +143,7 @@ struct BoundedInputTests {
         let path = folder.path("font.ttf")
         try #require(mkfifo(path, 0o600) == 0, "mkfifo: \(String(cString: strerror(errno)))")
         let expected = "kiosk-spinner: \(use == .snapshot ? "snapshot" : "cannot load the font"): "
-            + "TTF_OpenFont(\(path)) failed: is a FIFO, not a regular file\n"
+            + "FT_Open_Face(\(path)) failed: is a FIFO, not a regular file\n"
         switch use {
         case .snapshot:
             let (ending, errors) = try await Self.refusal(["--font", path, "--snapshot", folder.path("out.png")])

@@ -315,7 +315,7 @@ struct StopAndFloodTests {
 
         #expect(try await overlay.program.ending(within: Self.promptSeconds) == .exited(1))
         #expect(overlay.program.errors.text
-                == "kiosk-spinner: cannot load the font: TTF_OpenFont(\(font)) failed: is a FIFO, not a regular file\n")
+                == "kiosk-spinner: cannot load the font: FT_Open_Face(\(font)) failed: is a FIFO, not a regular file\n")
         #expect(overlay.program.output.text == "")
         #expect(FileKind(fifo) == nil, "the FIFO the overlay created is gone")
         #expect(FileKind(font)?.isFIFO == true, "the font FIFO is left as it was")

@@ -1,18 +1,17 @@
 import Testing
 @testable import KioskCore
 @testable import KioskHUD
+@testable import KioskFonts
 import KioskRaster
 
 /// "Please wait" in each script of the most spoken languages, drawn by the bundled fonts alone:
 /// the chain looks up no system font, as on a kiosk without fontconfig.
 extension RenderingSuites {
 @Suite struct BundledScriptTests {
-    private let session: SDLSession
     private let chain: FontChain
 
     init() throws {
-        session = try SDLSession(video: false)
-        chain = try OverlayProgram.openFonts(LaunchOptions(), session: session, looksUpSystemFonts: false)
+        chain = try FontChain.opening([], looksUpSystemFonts: false)
     }
 
     static let samples: [(script: String, message: String)] = [
@@ -48,7 +47,10 @@ extension RenderingSuites {
         #expect(coverage(line).filter { $0 > 128 }.count > 100, "\(script)")
         // The missing-glyph mark (.notdef) of every font the message opened, for an unassigned
         // code point; no character of the message may look like one.
-        let marks = try chain.openedFonts.compactMap { try $0.render("\u{0378}", fontPixels: 24) }.map(coverage)
+        let library = try FontLibrary()
+        let marks = try chain.openedFonts.compactMap { font in
+            try FontChain([font], library: library, looksUpSystemFonts: false).render("\u{0378}", fontPixels: 24)
+        }.map(coverage)
         #expect(!marks.isEmpty)
         for grapheme in message where grapheme != " " {
             let drawn = try #require(try chain.render(String(grapheme), fontPixels: 24), "\(script) \(grapheme)")

@@ -3,6 +3,7 @@ import Testing
 @testable import KioskCore
 import KioskTestSupport
 @testable import KioskHUD
+@testable import KioskFonts
 @testable import KioskPlatform
 
 /// The numbers the documentation states are the code's: for each bound, every phrase that states

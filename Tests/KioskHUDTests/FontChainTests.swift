@@ -1,6 +1,7 @@
 import Testing
 @testable import KioskCore
 @testable import KioskHUD
+@testable import KioskFonts
 @testable import KioskPlatform
 
 /// The bundled fonts as a chain: each character in the first font that has it, the fonts of
@@ -8,18 +9,23 @@ import Testing
 /// letters around them. No system font is looked up, so what is tested is what ships.
 extension RenderingSuites {
 @Suite struct FontChainTests {
-    private let session: SDLSession
+    private let library: FontLibrary
     private let chain: FontChain
 
     init() throws {
-        session = try SDLSession(video: false)
-        chain = try OverlayProgram.openFonts(LaunchOptions(), session: session, looksUpSystemFonts: false)
+        library = try FontLibrary()
+        chain = try FontChain.opening([], looksUpSystemFonts: false)
     }
 
     /// The bundled font `file`, opened on its own.
     private func bundled(_ file: String) throws -> Font {
         let path = try #require(FontLocator.searchFolders.map { $0 + "/" + file }.first(where: Environment.isReadable))
-        return try Font(path: path, session: session)
+        return try Font(path: path, library: library)
+    }
+
+    /// The bundled font `file` as a chain of its own: it measures and draws with that font alone.
+    private func alone(_ file: String) throws -> FontChain {
+        FontChain([try bundled(file)], library: library, looksUpSystemFonts: false)
     }
 
     private var openFiles: [String] { chain.openedFonts.map { String($0.path.split(separator: "/").last ?? "") } }
@@ -62,7 +68,7 @@ extension RenderingSuites {
     }
 
     @Test func chineseIsDrawnWithTheFallbackFontAndLatinWithTheFirst() throws {
-        let dejaVu = try bundled("DejaVuSans.ttf"), droid = try bundled("DroidSansFallback.ttf")
+        let dejaVu = try alone("DejaVuSans.ttf"), droid = try alone("DroidSansFallback.ttf")
         #expect(chain.width(of: "心電", fontPixels: 20) == droid.width(of: "心電", fontPixels: 20))
         #expect(chain.width(of: "ECG", fontPixels: 20) == dejaVu.width(of: "ECG", fontPixels: 20))
         #expect(chain.width(of: "ECG心電", fontPixels: 20)
@@ -72,23 +78,22 @@ extension RenderingSuites {
     }
 
     @Test func spacesDigitsAndPunctuationStayInTheFontOfTheLettersAroundThem() throws {
-        let devanagari = try bundled("NotoSansDevanagari-Regular.ttf")
-        devanagari.shape(rightToLeft: false, script: "Deva")
+        let devanagari = try alone("NotoSansDevanagari-Regular.ttf")
         // After the letters, and before them at the start of a line.
         for text in ["कृपया 5 मिनट प्रतीक्षा करें।", "(कृपया) प्रतीक्षा करें…"] {
             #expect(chain.width(of: text, fontPixels: 24) == devanagari.width(of: text, fontPixels: 24), "\(text)")
             #expect(try chain.render(text, fontPixels: 24)?.width == chain.width(of: text, fontPixels: 24))
         }
         // A character the letters' font lacks comes from the first font that has it.
-        let droid = try bundled("DroidSansFallback.ttf"), dejaVu = try bundled("DejaVuSans.ttf")
-        #expect(!droid.hasGlyph("!"))
+        let droid = try alone("DroidSansFallback.ttf"), dejaVu = try alone("DejaVuSans.ttf")
+        #expect(!droid.covers("!"))
         #expect(chain.width(of: "待って!", fontPixels: 24)
                 == droid.width(of: "待って", fontPixels: 24) + dejaVu.width(of: "!", fontPixels: 24))
         #expect(try chain.render("待って!", fontPixels: 24)?.width == chain.width(of: "待って!", fontPixels: 24))
     }
 
     @Test func anEllipsisEndingJapaneseIsTheJapaneseFontsCentredOne() throws {
-        let droid = try bundled("DroidSansFallback.ttf")
+        let droid = try alone("DroidSansFallback.ttf")
         let text = "お待ちください…", pixels = 40
         #expect(chain.width(of: text, fontPixels: pixels) == droid.width(of: text, fontPixels: pixels))
         let line = try #require(try chain.render(text, fontPixels: pixels))

@@ -3,6 +3,7 @@ import Testing
 @testable import KioskCore
 import KioskTestSupport
 @testable import KioskHUD
+@testable import KioskFonts
 import KioskRaster
 
 /// Progress rings and outcome marks drawn by the real renderer.
@@ -11,7 +12,7 @@ extension RenderingSuites {
     private let font: FontChain
 
     init() throws {
-        font = try OverlayProgram.openFonts(LaunchOptions(), session: SDLSession(video: false))
+        font = try FontChain.opening([])
     }
 
     /// The frame after `command`, drawn; the marks white unless `coloured`, so shapes are measured

@@ -1,6 +1,7 @@
 import Testing
 @testable import KioskCore
 @testable import KioskHUD
+@testable import KioskFonts
 @testable import KioskRaster
 
 /// The HUD as drawn by the real renderer with the bundled fonts, measured in pixels: capitals
@@ -10,7 +11,7 @@ extension RenderingSuites {
     private let font: FontChain
 
     init() throws {
-        font = try OverlayProgram.openFonts(LaunchOptions(), session: SDLSession(video: false))
+        font = try FontChain.opening([])
     }
 
     /// The rows and columns inside `rect` where the picture is not the HUD's plain fill.

@@ -3,6 +3,7 @@ import Testing
 @testable import KioskCore
 import KioskTestSupport
 @testable import KioskHUD
+@testable import KioskFonts
 @testable import KioskRaster
 
 /// Frames rendered by the real backend (SDL surfaces, SDL_ttf text) and probed pixel by pixel.
@@ -12,7 +13,7 @@ extension RenderingSuites {
     private let font: FontChain
 
     init() throws {
-        font = try OverlayProgram.openFonts(LaunchOptions(), session: SDLSession(video: false))
+        font = try FontChain.opening([])
     }
 
     private static let screen = Size(width: 800, height: 480)
@@ -177,7 +178,7 @@ extension RenderingSuites {
         let (surface, frame) = try render(newSession(), atTick: 0)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-spinner-\(UUID()).png").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        try SnapshotProgram.writePNG(surface, to: path)
+        try PNGFile.write(surface, to: path)
         let png = try PNGImage(path: path)
         #expect(png.width == 800 && png.height == 480)
         #expect(png.rgba(x: 5, y: 5).alpha == 0)

@@ -2,6 +2,7 @@ import Testing
 @testable import KioskCore
 import KioskTestSupport
 @testable import KioskHUD
+@testable import KioskFonts
 import KioskRaster
 
 /// Messages in the scripts devices ship with, rendered by the real font chain and renderer.
@@ -10,7 +11,7 @@ extension RenderingSuites {
     private let fonts: FontChain
 
     init() throws {
-        fonts = try OverlayProgram.openFonts(LaunchOptions(), session: SDLSession(video: false))
+        fonts = try FontChain.opening([])
     }
 
     /// The frame at tick 0 of a visible session showing `message` on `screen`.
@@ -43,9 +44,9 @@ extension RenderingSuites {
 
     @Test func aCharacterNoFontOfTheChainHasComesFromASystemFontThroughFontconfig() throws {
         // fonts-lohit-deva is installed by scripts/setup; this chain is DejaVu Sans alone.
-        let session = try SDLSession(video: false)
-        let dejaVu = try Font(path: try #require(FontLocator.fontPaths(preferring: []).first), session: session)
-        let chain = FontChain([dejaVu], session: session)
+        let library = try FontLibrary()
+        let dejaVu = try Font(path: try #require(FontLocator.fontPaths(preferring: []).first), library: library)
+        let chain = FontChain([dejaVu], library: library)
         #expect(!dejaVu.hasGlyph("क"))
         #expect(chain.covers("कृपया प्रतीक्षा करें"))
         #expect(chain.openedFonts.count == 2)

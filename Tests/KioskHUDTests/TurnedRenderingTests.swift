@@ -2,6 +2,7 @@ import Testing
 @testable import KioskCore
 import KioskTestSupport
 @testable import KioskHUD
+@testable import KioskFonts
 import KioskRaster
 
 extension RenderingSuites {
@@ -10,7 +11,7 @@ extension RenderingSuites {
     private let font: FontChain
 
     init() throws {
-        font = try OverlayProgram.openFonts(LaunchOptions(), session: SDLSession(video: false))
+        font = try FontChain.opening([])
     }
 
     /// The frame at `tick` of a session showing a long message on `screen` at `scale`.

@@ -2,6 +2,7 @@ import Testing
 @testable import KioskCore
 import KioskTestSupport
 @testable import KioskHUD
+@testable import KioskFonts
 @testable import KioskRaster
 
 /// Frames drawn over an underlay (the screen read back from beneath the overlay) are the
@@ -12,7 +13,7 @@ extension RenderingSuites {
     private static let screen = Size(width: 320, height: 240)
 
     init() throws {
-        font = try OverlayProgram.openFonts(LaunchOptions(), session: SDLSession(video: false))
+        font = try FontChain.opening([])
     }
 
     /// A screen of stripes and a gradient, so every pixel beneath differs from its neighbours.

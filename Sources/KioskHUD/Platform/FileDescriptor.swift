@@ -52,6 +52,12 @@ package final class FileDescriptor: Sendable {
         try systemCall { Glibc.read(rawValue, buffer.baseAddress, buffer.count) }
     }
 
+    /// Reads up to `buffer.count` bytes at `offset` without moving the file position (pread);
+    /// returns how many were read, 0 at the end of the file.
+    package func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(Errno) -> Int {
+        try systemCall { pread(rawValue, buffer.baseAddress, buffer.count, off_t(offset)) }
+    }
+
     /// Writes what the descriptor takes of `bytes` at once (write); returns how many it took.
     package func write(_ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int {
         try systemCall { Glibc.write(rawValue, bytes.baseAddress, bytes.count) }

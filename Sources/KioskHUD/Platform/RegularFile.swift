@@ -22,6 +22,8 @@ package final class RegularFile {
 
     /// The path it was opened as.
     package let path: String
+    /// The file's size in bytes when it was opened.
+    package let size: Int
     private let file: FileDescriptor
 
     /// Opens `path` (open with O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, then fstat) and
@@ -38,6 +40,7 @@ package final class RegularFile {
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw Refusal(path: path, reason: "is \(Self.kind(of: info.st_mode)), not a regular file")
         }
+        size = Int(info.st_size)
         // A regular file's reads never wait long; the flag only kept the open from waiting.
         try? file.setNonBlocking(false)
     }
@@ -60,16 +63,16 @@ package final class RegularFile {
         return bytes
     }
 
-    /// A C stream reading the same open file (fdopen on a duplicate of the descriptor), for
-    /// libraries that read through `FILE *`; the caller closes it (fclose). Nil when it cannot be
-    /// made.
-    package func stream() -> UnsafeMutablePointer<FILE>? {
-        guard let duplicate = try? systemCall({ fcntl(file.rawValue, F_DUPFD_CLOEXEC, 0) }) else { return nil }
-        guard let stream = fdopen(duplicate, "rb") else {
-            close(duplicate)
-            return nil
+    /// Fills as much of `buffer` as the file holds from `offset` on (pread, again after short
+    /// reads); returns how many bytes were read, fewer than asked only at the end of the file.
+    package func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(Errno) -> Int {
+        var count = 0
+        while count < buffer.count {
+            let read = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]), at: offset + count)
+            if read == 0 { break }
+            count += read
         }
-        return stream
+        return count
     }
 
     /// What a file of `mode` is, for a message: "a FIFO", "a directory".

@@ -1,5 +1,4 @@
 import KioskCore
-import KioskRaster
 
 /// Turns `Frame` descriptions into pixels on a target surface, over an underlay (what is beneath
 /// the overlay, where it was read), redrawing only what changed: the whole panel (backdrop, HUD,

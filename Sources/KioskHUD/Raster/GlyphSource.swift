@@ -1,7 +1,7 @@
 import KioskCore
 
 /// Where the renderer's text comes from: measured for the layout (the core's `TextMeasurer`)
-/// and drawn as coverage masks. The SDL_ttf font chain is one; the rasterizer knows no font
+/// and drawn as coverage masks. The FreeType font chain (KioskFonts) is one; the rasterizer knows no font
 /// library.
 package protocol GlyphSource: TextMeasurer {
     /// `text` as one line: white, premultiplied, its alpha the glyphs' coverage, every run on one

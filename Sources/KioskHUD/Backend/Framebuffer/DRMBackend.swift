@@ -1,6 +1,7 @@
 import Glibc
 internal import CKioskFramebuffer
 import KioskCore
+import KioskFonts
 import KioskPlatform
 
 /// A bare DRM/KMS device with no display server (`--backend drm`): dumb buffers in plain memory,

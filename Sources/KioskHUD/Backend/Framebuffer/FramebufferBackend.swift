@@ -1,6 +1,7 @@
 import Glibc
 internal import CKioskFramebuffer
 import KioskCore
+import KioskFonts
 import KioskPlatform
 
 /// The Linux framebuffer device /dev/fbN with no display server (`--backend fbdev`): its pixel

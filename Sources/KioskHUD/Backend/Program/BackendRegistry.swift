@@ -1,4 +1,5 @@
 import KioskCore
+import KioskFonts
 import KioskPlatform
 
 /// The display backends, and the choice among them: the one `--backend` names, or for `auto`

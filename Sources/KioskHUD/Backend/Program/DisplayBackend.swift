@@ -1,4 +1,5 @@
 import KioskCore
+import KioskFonts
 import KioskPlatform
 
 /// One way of putting the overlay on screen, as a Plymouth renderer plug-in is: it opens its

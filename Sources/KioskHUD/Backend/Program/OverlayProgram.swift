@@ -1,6 +1,7 @@
 import Glibc
 internal import CKioskPlatform
 import KioskCore
+import KioskFonts
 import KioskPlatform
 
 /// The live overlay: opens the display, starts the readers and runs the render loop until
@@ -40,7 +41,7 @@ public enum OverlayProgram {
             throw .controlSocket(error)
         }
         let glyphs: FontChain
-        do { glyphs = try openFonts(options, session: SDLSession(video: false)) } catch { throw .fonts(error) }
+        do { glyphs = try .opening(options.fontPaths) } catch { throw .fonts(error) }
         let backend = try BackendRegistry.open(options, glyphs: glyphs)
         let composers = backend.displays.map { composer(for: $0.profile, screen: $0.logicalSize, options: options) }
         let loop = try RenderLoop(session: makeSession(options), backend: backend, composers: composers,
@@ -58,22 +59,6 @@ public enum OverlayProgram {
     static func composer(for profile: DisplayProfile, screen: Size, options: LaunchOptions) -> FrameComposer {
         let layout = profile.layout(scale: options.scale, dotsPerInch: options.dotsPerInch)
         return FrameComposer(screen: screen, scale: layout.scale, dotsPerInch: layout.typeDotsPerInch)
-    }
-
-    /// The message fonts: every `--font` in order and the primary bundled font, opened now, then
-    /// the other bundled fonts, each opened when a character needs it, then (unless
-    /// `looksUpSystemFonts` is false) the system's fonts.
-    static func openFonts(_ options: LaunchOptions, session: SDLSession,
-                          looksUpSystemFonts: Bool = true) throws(SDLError) -> FontChain {
-        let paths = FontLocator.fontPaths(preferring: options.fontPaths)
-        guard !paths.isEmpty else {
-            throw SDLError(call: "TTF_OpenFont", reason: "no font given and no "
-                + FontLocator.primaryFontFile + " found in " + FontLocator.searchFolders.joined(separator: ", "))
-        }
-        var fonts: [Font] = []
-        for path in paths { fonts.append(try Font(path: path, session: session)) }
-        let deferred = FontLocator.fallbackPaths().map { DeferredFont(path: $0.path, scalars: $0.font.scalars, session: session) }
-        return FontChain(fonts, deferred: deferred, session: session, looksUpSystemFonts: looksUpSystemFonts)
     }
 
     /// The session the options describe: what is shown at start, the look and the timing.

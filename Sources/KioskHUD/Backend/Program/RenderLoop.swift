@@ -1,6 +1,7 @@
 import Glibc
 internal import CKioskPlatform
 import KioskCore
+import KioskFonts
 import KioskPlatform
 
 /// The live loop, a thin adapter around the pure `LoopPolicy`: it waits (in its backend's event

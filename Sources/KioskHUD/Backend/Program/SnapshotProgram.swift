@@ -1,6 +1,6 @@
 import Glibc
-internal import CSDL
 import KioskCore
+import KioskFonts
 import KioskRaster
 import KioskPlatform
 
@@ -12,7 +12,7 @@ public enum SnapshotProgram {
     /// Writes the snapshot to `path`; returns the exit status.
     public static func run(options: LaunchOptions, path: String) -> ExitStatus {
         do {
-            let font = try OverlayProgram.openFonts(options, session: SDLSession(video: false))
+            let font = try FontChain.opening(options.fontPaths)
             let size = options.windowSize ?? LaunchOptions.defaultSnapshotSize
             let display = PixelBuffer(width: size.width, height: size.height)
             let turned = TurnedCanvas(display: display, rotation: options.rotation)
@@ -32,7 +32,7 @@ public enum SnapshotProgram {
                 _ = try renderer.draw(frame)
             }
             _ = turned.turn([PixelRect(x: 0, y: 0, width: turned.logicalSize.width, height: turned.logicalSize.height)])
-            try writePNG(display, to: path)
+            try PNGFile.write(display, to: path)
             return .success
         } catch {
             Diagnostics.report("snapshot: \(error)")
@@ -57,26 +57,5 @@ public enum SnapshotProgram {
         InputReader.forEachChunk(of: STDIN_FILENO) { chunk in apply(stream.feed(chunk)) }
         apply(stream.finish().map { [$0] } ?? [])
         return drawn
-    }
-
-    /// Saves a premultiplied canvas as an RGBA PNG (IMG_SavePNG).
-    static func writePNG(_ canvas: some PixelCanvas, to path: String) throws(SDLError) {
-        let output = try Surface(width: canvas.width, height: canvas.height, format: SDL_PIXELFORMAT_RGBA32.rawValue)
-        canvas.withPixels { source in
-            output.withPixels { target in
-                for y in 0..<source.height {
-                    let from = source.row(y)
-                    let to = UnsafeMutableRawPointer(target.row(y)).assumingMemoryBound(to: UInt8.self)
-                    for x in 0..<source.width {
-                        let pixel = PremultipliedPixel(word: from[x]).straightChannels
-                        to[4 * x] = pixel.red
-                        to[4 * x + 1] = pixel.green
-                        to[4 * x + 2] = pixel.blue
-                        to[4 * x + 3] = pixel.alpha
-                    }
-                }
-            }
-        }
-        try SDLError.check(IMG_SavePNG(output.pointer, path), "IMG_SavePNG(\(path))")
     }
 }

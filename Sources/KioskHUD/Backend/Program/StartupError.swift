@@ -1,4 +1,5 @@
 import KioskCore
+import KioskFonts
 import KioskPlatform
 
 /// Why the overlay could not start, each with the exit status it ends with: the one place
@@ -9,7 +10,7 @@ enum StartupError: Error, CustomStringConvertible {
     /// The control socket named by `--listen` cannot be made.
     case controlSocket(ListeningSocket.Refusal)
     /// No font could be opened.
-    case fonts(SDLError)
+    case fonts(FontError)
     /// No X11 display could be opened, or its window made.
     case display(SDLError)
     /// `--backend auto` found nothing to show on: no display server named, no display device.

@@ -1,7 +1,7 @@
 internal import CSDL
 import KioskCore
 
-/// An SDL, SDL_ttf or SDL_image call that failed: which call, and SDL's reason at that moment.
+/// An SDL call that failed: which call, and SDL's reason at that moment.
 public struct SDLError: Error, Sendable, CustomStringConvertible {
     /// The C function that failed.
     public var call: String

@@ -2,35 +2,14 @@ internal import CSDL
 import KioskCore
 import KioskRaster
 
-/// An SDL surface of 32-bit ARGB pixels that the overlay draws into with premultiplied alpha.
-/// Owns the surface unless it is borrowed from a window.
+/// A window's SDL surface (32-bit pixels, which SDL owns and frees with the window), drawn into
+/// with premultiplied alpha.
 final class Surface: PixelCanvas {
     let pointer: UnsafeMutablePointer<SDL_Surface>
-    private let owned: Bool
 
-    /// Creates a zeroed (transparent) 32-bit surface of at least 1x1, ARGB8888 unless another
-    /// 32-bit format is given (SDL_CreateRGBSurfaceWithFormat).
-    init(width: Int, height: Int, format: UInt32 = SDL_PIXELFORMAT_ARGB8888.rawValue) throws(SDLError) {
-        pointer = try SDLError.unwrap(
-            SDL_CreateRGBSurfaceWithFormat(0, Int32(max(1, width)), Int32(max(1, height)), 32, format),
-            "SDL_CreateRGBSurfaceWithFormat")
-        owned = true
-    }
-
-    /// Takes ownership of a surface SDL created, freeing it with this object.
-    init(adopting surface: UnsafeMutablePointer<SDL_Surface>) {
-        pointer = surface
-        owned = true
-    }
-
-    /// Wraps a window's surface, which SDL owns and frees with the window.
+    /// Wraps a window's surface.
     init(borrowing surface: UnsafeMutablePointer<SDL_Surface>) {
         pointer = surface
-        owned = false
-    }
-
-    deinit {
-        if owned { SDL_FreeSurface(pointer) }
     }
 
     var width: Int { Int(pointer.pointee.w) }

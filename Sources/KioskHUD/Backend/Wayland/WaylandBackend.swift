@@ -1,4 +1,5 @@
 import KioskCore
+import KioskFonts
 import KioskPlatform
 
 /// Wayland layer surfaces on the overlay layer, one an output, and the compositor's connection

@@ -1,6 +1,7 @@
 internal import CSDL
 internal import CKioskPlatform
 import KioskCore
+import KioskFonts
 import KioskPlatform
 
 /// SDL windows on an X server (XWayland too), one a display, or one plain development window
@@ -25,7 +26,7 @@ final class X11Backend: DisplayBackend {
     static func open(_ options: LaunchOptions, glyphs: FontChain) throws(StartupError) -> X11Backend {
         kp_x11_on_connection_loss { RenderLoop.loseDisplay("lost the connection to the X server; exiting") }
         let session: SDLSession
-        do { session = try SDLSession(video: true) } catch { throw .display(error) }
+        do { session = try SDLSession() } catch { throw .display(error) }
         try checkDisplayExists(options)
         var outputs: [OverlayOutput] = []
         var displays: [OpenedDisplay] = []

@@ -1,4 +1,3 @@
-internal import CSDL
 internal import CKioskPlatform
 import KioskCore
 import KioskRaster
@@ -14,12 +13,12 @@ import KioskPlatform
 /// before it (at the start of a run, after it) when that font has it, so an ellipsis ending
 /// Japanese text is Japanese. It measures text for the core's fitting and renders lines for the
 /// frame renderer, cutting both the same way.
-final class FontChain: GlyphSource {
+package final class FontChain: GlyphSource {
     private let fonts: [Font]
     private let deferred: [DeferredFont]
     private var systemFonts: [Font] = []
     private let looksUpSystemFonts: Bool
-    private let session: SDLSession
+    private let library: FontLibrary
     private var missing: Set<Unicode.Scalar> = []
 
     /// The most characters remembered as missing (and reported), so odd input cannot flood
@@ -30,11 +29,11 @@ final class FontChain: GlyphSource {
 
     /// Creates a chain of `fonts` (open; must not be empty), then `deferred` (opened when
     /// needed), then, when `looksUpSystemFonts`, the system's fonts.
-    init(_ fonts: [Font], deferred: [DeferredFont] = [], session: SDLSession, looksUpSystemFonts: Bool = true) {
+    package init(_ fonts: [Font], deferred: [DeferredFont] = [], library: FontLibrary, looksUpSystemFonts: Bool = true) {
         precondition(!fonts.isEmpty, "a font chain needs a font")
         self.fonts = fonts
         self.deferred = deferred
-        self.session = session
+        self.library = library
         self.looksUpSystemFonts = looksUpSystemFonts
     }
 
@@ -46,12 +45,6 @@ final class FontChain: GlyphSource {
     private struct Piece {
         var font: Font
         var run: TextRun
-
-        /// Measures or renders with the piece's direction and script set on its font.
-        func shaped<Result, Failure>(_ body: (Font) throws(Failure) -> Result) throws(Failure) -> Result {
-            font.shape(rightToLeft: run.isRightToLeft, script: run.script)
-            return try body(font)
-        }
     }
 
     /// `line` cut into pieces in visual order, left to right: first into directional runs
@@ -115,7 +108,7 @@ final class FontChain: GlyphSource {
         var buffer = [CChar](repeating: 0, count: 4096)
         guard kp_fontconfig_font_for(scalar.value, &buffer, Int32(buffer.count)) != 0 else { return nil }
         let path = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard !openedFonts.contains(where: { $0.path == path }), let font = try? Font(path: path, session: session),
+        guard !openedFonts.contains(where: { $0.path == path }), let font = try? Font(path: path, library: library),
               font.hasGlyph(scalar) else { return nil }
         systemFonts.append(font)
         return font
@@ -130,43 +123,74 @@ final class FontChain: GlyphSource {
         }
     }
 
-    func width(of text: String, fontPixels: Int) -> Int {
-        pieces(of: text).reduce(0) { total, piece in
-            total + piece.shaped { $0.width(of: piece.run.text, fontPixels: fontPixels) }
-        }
+    package func width(of text: String, fontPixels: Int) -> Int {
+        shape(text, fontPixels: fontPixels).width
     }
 
     /// The tallest line skip of the fonts `text` is drawn in (the first font's for no text), so
     /// Latin lines keep DejaVu's spacing whatever other scripts were shown before.
-    func lineHeight(of text: String, fontPixels: Int) -> Int {
+    package func lineHeight(of text: String, fontPixels: Int) -> Int {
         let used = text.split(separator: "\n").flatMap { pieces(of: String($0)).map(\.font) }
         return (used.isEmpty ? [fonts[0]] : used).map { $0.lineHeight(fontPixels: fontPixels) }.max() ?? fontPixels
     }
 
-    func render(_ text: String, fontPixels: Int) throws(GlyphFailure) -> PixelBuffer? {
-        var pieces: [(surface: Surface, ascent: Int)] = []
-        for piece in self.pieces(of: text) {
-            let surface: Surface?
-            do {
-                surface = try piece.shaped { font throws(SDLError) in try font.render(piece.run.text, fontPixels: fontPixels) }
-            } catch {
-                throw GlyphFailure(error.description)
-            }
-            if let surface { pieces.append((surface, piece.font.ascent(fontPixels: fontPixels))) }
-        }
-        guard !pieces.isEmpty else { return nil }
-        let baseline = pieces.map(\.ascent).max() ?? 0
-        let height = pieces.map { baseline - $0.ascent + $0.surface.height }.max() ?? 0
-        let line = PixelBuffer(width: pieces.reduce(0) { $0 + $1.surface.width }, height: height)
+    /// A line shaped for drawing: its glyphs, each with its font and its origin in whole pixels,
+    /// and the box they need: from `left` (0, or less where ink reaches left of the pen's start)
+    /// to `left + width` (the advance, or more where ink reaches past it).
+    private struct ShapedLine {
+        var glyphs: [(font: Font, index: UInt32, x: Int, y: Int)] = []
         var left = 0
-        line.withPixels { target in
-            for piece in pieces {
-                piece.surface.withPixels { source in
-                    target.copy(source.bounds, from: source, to: (left, baseline - piece.ascent))
+        var width = 0
+    }
+
+    /// `text` cut into pieces (`pieces(of:)`), each shaped in its font at `fontPixels`, one pen
+    /// running through them all. Measuring and drawing both take their box from here, so a line
+    /// is drawn as wide as it was measured.
+    private func shape(_ text: String, fontPixels: Int) -> ShapedLine {
+        var line = ShapedLine()
+        var pen = 0, right = 0
+        for piece in pieces(of: text) {
+            let run = piece.font.shape(piece.run, fontPixels: fontPixels)
+            for glyph in run.glyphs {
+                let x = (pen + glyph.x + 32) >> 6
+                let ink = piece.font.inkExtent(of: glyph.index, fontPixels: fontPixels)
+                line.left = min(line.left, x + ink.left)
+                right = max(right, x + ink.right)
+                line.glyphs.append((piece.font, glyph.index, x, (glyph.y + 32) >> 6))
+            }
+            pen += run.advance
+        }
+        line.width = max(right, (pen + 32) >> 6) - line.left
+        return line
+    }
+
+    /// `text` as one line, every piece on one baseline at the tallest ascent of their fonts, as
+    /// wide as it is measured and as tall as the ascent and descent of its fonts (ink above or
+    /// below them is cut).
+    package func render(_ text: String, fontPixels: Int) throws(GlyphFailure) -> PixelBuffer? {
+        let shaped = shape(text, fontPixels: fontPixels)
+        guard shaped.width > 0 else { return nil }
+        let fonts = shaped.glyphs.map(\.font)
+        let baseline = fonts.map { $0.ascent(fontPixels: fontPixels) }.max() ?? fontPixels
+        let height = baseline + (fonts.map { $0.descent(fontPixels: fontPixels) }.max() ?? 0)
+        let line = PixelBuffer(width: shaped.width, height: height)
+        var failure: FontError?
+        line.withPixels { rows in
+            for glyph in shaped.glyphs where failure == nil {
+                do throws(FontError) {
+                    try glyph.font.drawGlyph(glyph.index, fontPixels: fontPixels, x: glyph.x - shaped.left,
+                                             baseline: baseline - glyph.y) { x, y, coverage in
+                        guard (0..<rows.width).contains(x), (0..<rows.height).contains(y) else { return }
+                        let target = rows.row(y) + x
+                        let covered = max(UInt32(coverage), target.pointee >> 24)
+                        target.pointee = covered << 24 | covered << 16 | covered << 8 | covered
+                    }
+                } catch {
+                    failure = error
                 }
-                left += piece.surface.width
             }
         }
+        if let failure { throw GlyphFailure(failure.description) }
         return line
     }
 }

@@ -3,7 +3,7 @@ import KioskPlatform
 
 /// A font file known by the characters it is there for and opened only when one of them is
 /// drawn, so a message that needs none of them costs neither the file's reading nor its memory.
-final class DeferredFont {
+package final class DeferredFont {
     private enum State {
         case closed
         case open(Font)
@@ -13,14 +13,14 @@ final class DeferredFont {
     /// Where the font is loaded from.
     let path: String
     private let scalars: [ClosedRange<UInt32>]
-    private let session: SDLSession
+    private let library: FontLibrary
     private var state = State.closed
 
     /// A font at `path` for the scalar values in `scalars`, not opened yet.
-    init(path: String, scalars: [ClosedRange<UInt32>], session: SDLSession) {
+    package init(path: String, scalars: [ClosedRange<UInt32>], library: FontLibrary) {
         self.path = path
         self.scalars = scalars
-        self.session = session
+        self.library = library
     }
 
     /// True when `scalar` is one of the characters the font is there for (without opening it).
@@ -39,7 +39,7 @@ final class DeferredFont {
     func opened() -> Font? {
         guard case .closed = state else { return openFont }
         do {
-            let font = try Font(path: path, session: session)
+            let font = try Font(path: path, library: library)
             state = .open(font)
             return font
         } catch {

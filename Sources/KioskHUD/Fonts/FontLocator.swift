@@ -4,23 +4,23 @@ import KioskPlatform
 /// Finds the bundled fonts without fontconfig: in `$KIOSK_SPINNER_FONT_DIR`, beside an installed
 /// binary (`../share/kiosk-spinner/fonts`), or in the source tree's `fonts/` for a development
 /// build.
-enum FontLocator {
+package enum FontLocator {
     /// A bundled font other than the primary one, opened only when a character it is there for
     /// is drawn.
-    struct FallbackFont: Sendable {
+    package struct FallbackFont: Sendable {
         /// The file's name in the fonts folder.
-        let file: String
+        package let file: String
         /// The Unicode scalar values (its scripts' blocks) the font is opened for.
-        let scalars: [ClosedRange<UInt32>]
+        package let scalars: [ClosedRange<UInt32>]
     }
 
     /// The font opened at start, where every character looks first: DejaVu Sans (Latin, Greek,
     /// Cyrillic, Hebrew, Arabic, symbols).
-    static let primaryFontFile = "DejaVuSans.ttf"
+    package static let primaryFontFile = "DejaVuSans.ttf"
 
     /// The other bundled fonts, in the order a character looks for its glyph after the primary
     /// font; their blocks do not overlap.
-    static let fallbackFonts = [
+    package static let fallbackFonts = [
         FallbackFont(file: "DroidSansFallback.ttf", scalars: [
             0x1100...0x11FF, 0x2E80...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA960...0xA97F,
             0xAC00...0xD7FF, 0xF900...0xFAFF, 0xFE10...0xFE1F, 0xFE30...0xFE6F, 0xFF00...0xFFEF,
@@ -38,29 +38,29 @@ enum FontLocator {
     ]
 
     /// Every bundled font file, the primary one first.
-    static var bundledFontFiles: [String] { [primaryFontFile] + fallbackFonts.map(\.file) }
+    package static var bundledFontFiles: [String] { [primaryFontFile] + fallbackFonts.map(\.file) }
 
     /// The folders searched, in order.
-    static var searchFolders: [String] {
+    package static var searchFolders: [String] {
         var folders: [String] = []
         if let fromEnvironment = Environment.value("KIOSK_SPINNER_FONT_DIR") { folders.append(fromEnvironment) }
         if let executable = Environment.executablePath {
             folders.append(parent(of: parent(of: executable)) + "/share/kiosk-spinner/fonts")
         }
-        // This file is Sources/KioskHUD/Backend/Program/FontLocator.swift in the source tree.
-        let sourceTree = (0..<5).reduce(#filePath) { path, _ in parent(of: path) }
+        // This file is Sources/KioskHUD/Fonts/FontLocator.swift in the source tree.
+        let sourceTree = (0..<4).reduce(#filePath) { path, _ in parent(of: path) }
         folders.append(sourceTree + "/fonts")
         return folders
     }
 
     /// The fonts opened at start: the user's, then the primary bundled font from the first
     /// folder that has it.
-    static func fontPaths(preferring userFonts: [String]) -> [String] {
+    package static func fontPaths(preferring userFonts: [String]) -> [String] {
         userFonts + [bundledPath(of: primaryFontFile, in: searchFolders)].compactMap { $0 }
     }
 
     /// Each fallback font found, with its path from the first folder that has it.
-    static func fallbackPaths() -> [(font: FallbackFont, path: String)] {
+    package static func fallbackPaths() -> [(font: FallbackFont, path: String)] {
         let folders = searchFolders
         return fallbackFonts.compactMap { font in bundledPath(of: font.file, in: folders).map { (font, $0) } }
     }
@@ -74,5 +74,23 @@ enum FontLocator {
     private static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}
+
+extension FontChain {
+    /// The message fonts: `userFonts` in order and the primary bundled font, opened now, then
+    /// the other bundled fonts, each opened when a character needs it, then (unless
+    /// `looksUpSystemFonts` is false) the system's fonts.
+    package static func opening(_ userFonts: [String], looksUpSystemFonts: Bool = true) throws(FontError) -> FontChain {
+        let paths = FontLocator.fontPaths(preferring: userFonts)
+        guard !paths.isEmpty else {
+            throw FontError(call: "FT_Open_Face", reason: "no font given and no " + FontLocator.primaryFontFile
+                + " found in " + FontLocator.searchFolders.joined(separator: ", "))
+        }
+        let library = try FontLibrary()
+        var fonts: [Font] = []
+        for path in paths { fonts.append(try Font(path: path, library: library)) }
+        let deferred = FontLocator.fallbackPaths().map { DeferredFont(path: $0.path, scalars: $0.font.scalars, library: library) }
+        return FontChain(fonts, deferred: deferred, library: library, looksUpSystemFonts: looksUpSystemFonts)
     }
 }

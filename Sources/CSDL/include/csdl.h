@@ -1,13 +1,13 @@
-/* The C surface of kiosk-spinner's SDL backend: SDL2, SDL2_ttf, SDL2_image and the X11 handles
- * behind an SDL window. Only declarations and small wrappers for what Swift cannot import
- * (macros, variadic functions) live here; C that is real code is in the CKioskPlatform target. */
-#ifndef KIOSK_SPINNER_CSDL_SHIM_H
-#define KIOSK_SPINNER_CSDL_SHIM_H
+/* The C surface of kiosk-spinner's X11 backend: SDL2 and the X11 handles behind an SDL window.
+ * Only declarations and small wrappers for what Swift cannot import (macros) live here; C that is
+ * real code is in the CKioskPlatform target. SDL2 itself is loaded only when the X11 backend
+ * starts it (sdl_loader.c), so the Wayland and bare-screen paths never load SDL2 and everything it
+ * links (X11 and Wayland clients, PulseAudio, ALSA, D-Bus, libdecor). */
+#ifndef KIOSK_SPINNER_CSDL_H
+#define KIOSK_SPINNER_CSDL_H
 
 #define SDL_MAIN_HANDLED 1
 #include <SDL2/SDL.h>
-#include <SDL2/SDL_ttf.h>
-#include <SDL2/SDL_image.h>
 #include <SDL2/SDL_syswm.h>
 
 /** SDL_WINDOWPOS_UNDEFINED_DISPLAY(display). */
