@@ -48,7 +48,7 @@ build:
 	@$(MAKE) --no-print-directory check-static
 
 # The Swift runtime (libswiftCore, Foundation, Dispatch) must be inside the binary: a kiosk has no
-# Swift toolchain. Only system libraries (SDL2, X11, libc, libstdc++...) may be loaded at run time.
+# Swift toolchain. Only system libraries (FreeType, HarfBuzz, X11, libc, libstdc++...) may be loaded at run time.
 check-static:
 	@if ! ldd $(BIN) >/dev/null 2>&1; then echo "check-static: ldd cannot read $(BIN)" >&2; exit 1; fi
 	@if ldd $(BIN) | grep -E 'libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime|/opt/swift|not found'; then \

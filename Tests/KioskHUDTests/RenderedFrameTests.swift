@@ -6,8 +6,8 @@ import KioskTestSupport
 @testable import KioskFonts
 @testable import KioskRaster
 
-/// Frames rendered by the real backend (SDL surfaces, SDL_ttf text) and probed pixel by pixel.
-/// Serialized: SDL_ttf and FreeType are not to be used from several threads at once.
+/// Frames rendered by the real renderer (plain pixel buffers, FreeType text) and probed pixel by
+/// pixel.
 extension RenderingSuites {
 @Suite struct RenderedFrameTests {
     private let font: FontChain

@@ -1,6 +1,5 @@
 import Testing
 
-/// Every suite that renders with SDL_ttf, FreeType and fontconfig, run one test at a time: those
-/// libraries are not to be used from several threads at once, and each suite's session starts and
-/// stops SDL_ttf.
+/// Every suite that renders text with FreeType, HarfBuzz and fontconfig, run one test at a time:
+/// a font chain and its fonts are not to be used from several threads at once.
 @Suite(.serialized) enum RenderingSuites {}

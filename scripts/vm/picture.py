@@ -144,8 +144,8 @@ class Picture:
 
 
 def read_png_rgba(data):
-    """(width, height, RGBA bytes) of an 8-bit RGBA PNG, not interlaced (what SDL_image's
-    IMG_SavePNG writes). Rows that are zero before and after filtering are skipped quickly: a
+    """(width, height, RGBA bytes) of an 8-bit RGBA PNG, not interlaced (what libpng's
+    simplified API writes for --snapshot). Rows that are zero before and after filtering are skipped quickly: a
     snapshot is mostly transparent."""
     if data[:8] != b"\x89PNG\r\n\x1a\n":
         raise ValueError("not a PNG")
