@@ -201,10 +201,15 @@ package struct FontError: Error, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
-    /// Records a failure FreeType reported with `status`.
+    /// Records a failure FreeType reported with `status`, in words for the usual ones (FreeType
+    /// as distributions build it has no texts of its own).
     init(call: String, status: FT_Error) {
-        let text = FT_Error_String(status).map { String(cString: $0) }
-        self.init(call: call, reason: text ?? "FreeType error \(status)")
+        let words: [FT_Error: String] = [
+            0x02: "not a font FreeType reads (unknown file format)", 0x03: "the font file is broken",
+            0x40: "out of memory", 0x55: "the file ends too early: not a font, or cut short",
+        ]
+        self.init(call: call, reason: FT_Error_String(status).map { String(cString: $0) } ?? words[status]
+            ?? "FreeType error \(status)")
     }
 
     package var description: String { "\(call) failed: \(reason)" }
