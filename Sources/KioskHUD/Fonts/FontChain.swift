@@ -170,7 +170,8 @@ package final class FontChain: GlyphSource {
     package func render(_ text: String, fontPixels: Int) throws(GlyphFailure) -> PixelBuffer? {
         let shaped = shape(text, fontPixels: fontPixels)
         guard shaped.width > 0 else { return nil }
-        let fonts = shaped.glyphs.map(\.font)
+        var seen = Set<ObjectIdentifier>()
+        let fonts = shaped.glyphs.map(\.font).filter { seen.insert(ObjectIdentifier($0)).inserted }
         let baseline = fonts.map { $0.ascent(fontPixels: fontPixels) }.max() ?? fontPixels
         let height = baseline + (fonts.map { $0.descent(fontPixels: fontPixels) }.max() ?? 0)
         let line = PixelBuffer(width: shaped.width, height: height)

@@ -30,11 +30,13 @@ public enum Coverage {
     public static func arc(x: Double, y: Double, center: Point, radius: Double, halfWidth: Double, sweep: Double) -> Double {
         guard sweep > 0 else { return 0 }
         let dx = x - center.x, dy = y - center.y
+        let fromRing = abs((dx * dx + dy * dy).squareRoot() - radius) - halfWidth
+        // Off the ring's band nothing is covered, the caps included (a point is no nearer to an
+        // end of the arc than to the circle): most of the square, decided without an angle.
+        guard fromRing < 0.5 else { return 0 }
         var angle = atan2(dx, -dy)
         if angle < 0 { angle += 2 * Double.pi }
-        if sweep >= 2 * Double.pi || angle <= sweep {
-            return fromDistance(abs((dx * dx + dy * dy).squareRoot() - radius) - halfWidth)
-        }
+        if sweep >= 2 * Double.pi || angle <= sweep { return fromDistance(fromRing) }
         let start = Point(x: center.x, y: center.y - radius)
         let end = Point(x: center.x + radius * sin(sweep), y: center.y - radius * cos(sweep))
         let toStart = ((x - start.x) * (x - start.x) + (y - start.y) * (y - start.y)).squareRoot()
