@@ -29,6 +29,29 @@ import Testing
         #expect(try CommandParser.parse(line) == expected)
     }
 
+    /// A line cannot hold a line break, so a message writes one as `\n`, a backslash as `\\` and
+    /// a quotation mark may be `\"`, as `status` quotes them; any other backslash is kept.
+    @Test(arguments: [
+        (#"msg Receiving ECG…\nPlease wait"#, Command.message("Receiving ECG…\nPlease wait")),
+        (#"detail Lead II\n12 of 40"#, .detail("Lead II\n12 of 40")),
+        (#"error Pump lost\nCheck the cable"#, .outcome(.failure, message: "Pump lost\nCheck the cable")),
+        (#"msg C:\\new\\ticket"#, .message(#"C:\new\ticket"#)),
+        (#"msg a\tb \u{41} \"#, .message(#"a\tb \u{41} \"#)),
+        (#"msg \\n stays"#, .message(#"\n stays"#)),
+        (#"msg say \"hi\""#, .message(#"say "hi""#)),
+    ] as [(String, Command)])
+    func aMessageBreaksItsLineAtBackslashN(line: String, expected: Command) throws {
+        #expect(try CommandParser.parse(line) == expected)
+    }
+
+    @Test func aStatusQuotedMessageReadsBackAsItWas() throws {
+        let message = "line one\nC:\\path\\n \"quoted\""
+        var session = HostSession(appearance: Appearance(), clock: FixedStepClock(), state: HUDState(isVisible: true, message: ""))
+        _ = session.apply(.message(message), atTick: 0)
+        let quoted = try #require(session.statusLine.firstMatch(of: /message="(.*)" detail/)?.1)
+        #expect(try CommandParser.parse("msg " + quoted) == .message(message))
+    }
+
     @Test(arguments: ["", "   ", "\t"])
     func blankLinesMeanNothing(line: String) throws {
         #expect(try CommandParser.parse(line) == nil)

@@ -7,13 +7,13 @@ import Testing
     private var everythingChanged: LaunchOptions {
         get throws {
             try OptionParser.parse([
-                "--message", "Receiving ECG...", "--detail", "Lead II", "--start-hidden", "--exit-on-eof", "--size", "200",
+                "--message", "Receiving ECG...\nC:\\ecg \"II\"", "--detail", "Lead II\u{2028}12 of 40", "--start-hidden", "--exit-on-eof", "--size", "200",
                 "--style", "medium", "--layout", "horizontal", "--color", "#FF8000", "--text-color", "#FFFFFF",
                 "--hud-color", "#000000CC", "--corner-radius", "8", "--backdrop", "none", "--spokes", "8", "--period", "2.5",
                 "--smooth", "--font", "/a.ttf", "--font", "/b.ttf", "--font-size", "18", "--min-font-size", "14",
                 "--max-lines", "2", "--display", "all", "--rotate", "90", "--scale", "2", "--window", "640x480",
                 "--tick-rate", "30", "--grace", "300", "--min-show", "500", "--fade", "0", "--dismiss-after", "3",
-                "--stall-timeout", "10", "--stall-message", "Host silent", "--show-percent", "--progress-style", "bar",
+                "--stall-timeout", "10", "--stall-message", "Host silent\nCall support", "--show-percent", "--progress-style", "bar",
                 "--fifo", "/run/k.fifo", "--fifo-trust-others", "--zenity", "--errors-to-stdout", "--exit-with-parent",
             ])
         }

@@ -2,6 +2,15 @@ import Testing
 @testable import KioskCore
 
 @Suite struct OptionParserTests {
+    /// A line break in a message option breaks the line: a newline, U+2028 (as GTK breaks
+    /// labels) or `\n` as a command writes it.
+    @Test(arguments: ["Ticket printed\nPlease wait", "Ticket printed\u{2028}Please wait", #"Ticket printed\nPlease wait"#])
+    func aMessageOptionKeepsItsLineBreaks(value: String) throws {
+        let options = try OptionParser.parse(["--message", value, "--detail", value])
+        #expect(options.message == "Ticket printed\nPlease wait")
+        #expect(options.detail == "Ticket printed\nPlease wait")
+    }
+
     @Test func defaultsAreTheIOSLook() throws {
         let options = try OptionParser.parse([])
         #expect(options.action == .run)

@@ -11,8 +11,8 @@ extension Option {
             [value == value.rounded() ? String(Int(value)) : String(value)]
         }
         switch self {
-        case .message: return [options.message]
-        case .detail: return options.detail.isEmpty ? nil : [options.detail]
+        case .message: return [CommandParser.written(options.message)]
+        case .detail: return options.detail.isEmpty ? nil : [CommandParser.written(options.detail)]
         case .startHidden: return flag(options.startsHidden)
         case .exitOnEOF: return flag(options.exitsAtEndOfInput)
         case .size: return [look.wheelPixels.map(String.init) ?? "auto"]
@@ -49,7 +49,7 @@ extension Option {
         case .fade: return milliseconds(timing.fadeSeconds)
         case .dismissAfter: return timing.dismissAfterSeconds.map(seconds) ?? ["auto"]
         case .stallTimeout: return [timing.stallTimeoutSeconds.map { seconds($0)[0] } ?? "off"]
-        case .stallMessage: return [timing.stallMessage]
+        case .stallMessage: return [CommandParser.written(timing.stallMessage)]
         case .showPercent: return flag(look.showsPercent)
         case .progressStyle: return [look.progressStyle.rawValue]
         case .fifo: return options.fifoPath.map { [$0] }

@@ -157,8 +157,8 @@ enum Option: String, CaseIterable {
     /// Sets what this option controls in `options` from `value`.
     func apply(value: String, to options: inout LaunchOptions) throws(OptionError) {
         switch self {
-        case .message: options.message = TextSanitizer.clean(value)
-        case .detail: options.detail = TextSanitizer.clean(value)
+        case .message: options.message = CommandParser.text(TextSanitizer.cleanKeepingLineBreaks(value))
+        case .detail: options.detail = CommandParser.text(TextSanitizer.cleanKeepingLineBreaks(value))
         case .startHidden: options.startsHidden = true
         case .exitOnEOF: options.exitsAtEndOfInput = true
         case .size: options.appearance.wheelPixels = try automatic(value) { v throws(OptionError) in try integer(v, in: Appearance.minimumWheelPixels...16384) }
@@ -205,7 +205,7 @@ enum Option: String, CaseIterable {
         case .dismissAfter: options.timing.dismissAfterSeconds = try automatic(value) { v throws(OptionError) in try seconds(v, in: 0...3600) }
         case .stallTimeout:
             options.timing.stallTimeoutSeconds = value.lowercased() == "off" ? nil : try seconds(value, in: 0.1...86400)
-        case .stallMessage: options.timing.stallMessage = TextSanitizer.clean(value)
+        case .stallMessage: options.timing.stallMessage = CommandParser.text(TextSanitizer.cleanKeepingLineBreaks(value))
         case .showPercent: options.appearance.showsPercent = true
         case .progressStyle: options.appearance.progressStyle = try choice(value)
         case .fifo: options.fifoPath = value

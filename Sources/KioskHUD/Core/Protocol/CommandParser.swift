@@ -34,8 +34,8 @@ public enum CommandParser {
         case "ping": return try noArgument(.ping, name, argument)
         case "status": return try noArgument(.status, name, argument)
         case "unblock": return try noArgument(.block(false), name, argument)
-        case "msg", "message": return .message(argument)
-        case "detail", "details": return .detail(argument)
+        case "msg", "message": return .message(text(argument))
+        case "detail", "details": return .detail(text(argument))
         case "block":
             switch argument.lowercased() {
             case "", "on": return .block(true)
@@ -48,7 +48,7 @@ public enum CommandParser {
             return .progress(try percentage(argument, command: name))
         case "success", "error", "info":
             let outcome = Outcome(rawValue: name) ?? .info
-            return .outcome(outcome, message: argument.isEmpty ? nil : argument)
+            return .outcome(outcome, message: argument.isEmpty ? nil : text(argument))
         case "color", "colour":
             return .wheelColor(try color(argument, command: name, expected: "white, gray or #RRGGBB"))
         case "hud-color", "hud-colour":
@@ -64,6 +64,36 @@ public enum CommandParser {
         default:
             throw .unknownCommand(String(word))
         }
+    }
+
+    /// A message as the host wrote it on one line: `\n` breaks the line, `\\` is one backslash
+    /// and `\"` a quotation mark (as `status` quotes them); any other backslash stays as it is.
+    public static func text(_ argument: some StringProtocol) -> String {
+        guard argument.contains("\\") else { return String(argument) }
+        var result = ""
+        var escaping = false
+        for character in argument {
+            if escaping {
+                switch character {
+                case "n": result.append("\n")
+                case "\\", "\"": result.append(character)
+                default: result += "\\" + String(character)
+                }
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                result.append(character)
+            }
+        }
+        if escaping { result.append("\\") }
+        return result
+    }
+
+    /// `text` written on one line so that `text(_:)` reads it back: backslashes doubled, line
+    /// breaks as `\n`.
+    public static func written(_ text: String) -> String {
+        text.replacingAll("\\", with: "\\\\").replacingAll("\n", with: "\\n")
     }
 
     /// A percentage written as plain decimals (`42`, `42.5`, `-3`), clamped to 0...100. Exponents,

@@ -192,6 +192,6 @@ public struct HostSession: Sendable {
     }
 
     private static func quoted(_ text: String) -> String {
-        "\"" + text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"").replacingAll("\n", with: "\\n") + "\""
+        "\"" + CommandParser.written(text).replacingAll("\"", with: "\\\"") + "\""
     }
 }
