@@ -81,16 +81,48 @@ extension RenderingSuites {
         }
         #expect(try inkAt(.failure, 0.5, 0.5) > 600)   // the cross's centre
         #expect(try inkAt(.success, 0.5, 0.5) < 300)   // the check mark passes beside it
-        #expect(try inkAt(.success, 0.42, 0.69) > 600) // the check mark's corner
-        #expect(try inkAt(.info, 0.5, 0.26) > 600)     // the i's dot
-        #expect(try inkAt(.info, 0.5, 0.35) < 300)     // the gap under the dot
+        #expect(try inkAt(.success, 0.39, 0.72) > 600) // the check mark's corner
+        #expect(try inkAt(.info, 0.5, 0.3) > 600)      // the i's dot
+        #expect(try inkAt(.info, 0.5, 0.38) < 300)     // the gap under the dot
+        for outcome in [Outcome.failure, .info] {      // the circle around the cross and the i
+            #expect(try inkAt(outcome, 0.5, 0.04) > 600, "\(outcome)")
+            #expect(try inkAt(outcome, 0.04, 0.5) > 600, "\(outcome)")
+        }
+        #expect(try inkAt(.success, 0.5, 0.04) < 300)  // the check mark has none
     }
 
-    /// iOS's system green, red and blue, so success, error and information are told apart by
-    /// colour as well as by shape.
-    @Test(arguments: [(Outcome.success, 0.42, 0.69, Color(red: 0x30, green: 0xD1, blue: 0x58)),
-                      (.failure, 0.5, 0.5, Color(red: 0xFF, green: 0x45, blue: 0x3A)),
-                      (.info, 0.5, 0.6, Color(red: 0x0A, green: 0x84, blue: 0xFF))])
+    /// A mark stands in for the wheel at its size: its ink spans most of the wheel's square, and
+    /// its strokes are as thick as a spoke (issue 18: a check mark of 42x32 px and a 7 px "i"
+    /// replaced a 65 px wheel).
+    @Test(arguments: Outcome.allCases)
+    func aMarkIsAsLargeAsTheWheelWithStrokesOfASpokesWeight(outcome: Outcome) throws {
+        let (surface, frame) = try render(.outcome(outcome, message: nil))
+        let box = try #require(frame.indicator).box
+        var inked: [(Int, Int)] = []
+        surface.withPixels { rows in
+            for y in box.y..<box.maxY {
+                for x in box.x..<box.maxX where (rows.row(y)[x] >> 8) & 0xFF > 128 { inked.append((x, y)) }
+            }
+        }
+        let xs = inked.map(\.0), ys = inked.map(\.1)
+        let spanned = (x: (xs.max() ?? 0) - (xs.min() ?? 0) + 1, y: (ys.max() ?? 0) - (ys.min() ?? 0) + 1)
+        #expect(Double(spanned.x) >= 0.75 * Double(box.width), "\(outcome) spans \(spanned) of \(box)")
+        #expect(Double(spanned.y) >= 0.55 * Double(box.height), "\(outcome) spans \(spanned) of \(box)")
+        // Across the check mark's long stroke, or the circle's left side, through the middle.
+        let across: [(Int, Int)] = outcome == .success
+            ? (0..<box.width).map { box.x + $0 }.map { x in (x, box.y + Int(0.4 * Double(box.height))) }
+            : (0..<box.width / 3).map { box.x + $0 }.map { x in (x, box.y + box.height / 2) }
+        let run = across.filter { point in inked.contains { $0 == point } }.count
+        let spoke = 2 * SpokeWheel(count: 12, radius: Double(box.width) / 2, color: .white).spokeHalfWidth
+        let expected = outcome == .success ? spoke * 2.0.squareRoot() : spoke  // the long stroke crosses the row at 45°
+        #expect(abs(Double(run) - expected) <= 2, "\(outcome): \(run) px across, a spoke is \(spoke)")
+    }
+
+    /// iOS's system green and its accessible red and blue, so success, error and information
+    /// are told apart by colour as well as by shape, and each reaches 3:1 whatever is beneath.
+    @Test(arguments: [(Outcome.success, 0.39, 0.72, Color(red: 0x30, green: 0xD1, blue: 0x58)),
+                      (.failure, 0.5, 0.5, Color(red: 0xFF, green: 0x69, blue: 0x61)),
+                      (.info, 0.5, 0.6, Color(red: 0x40, green: 0x9C, blue: 0xFF))])
     func marksHaveTheirOwnColours(outcome: Outcome, fx: Double, fy: Double, expected: Color) throws {
         let (surface, frame) = try render(.outcome(outcome, message: nil), coloured: true)
         let box = try #require(frame.indicator).box

@@ -113,12 +113,17 @@ package final class FrameRenderer {
                 try drawText(percent, fontPixels: pixels, color: gauge.color, centredIn: box, top: top)
             }
         case .outcome(let mark):
-            let strokes = mark.strokes
             target.withPixels { rows in
                 background.withPixels { rows.place($0, at: origin) }
-                for segment in strokes.segments {
+                if let circle = mark.circle {
                     rows.paint(mark.color, within: box) { x, y in
-                        Coverage.capsule(x: x, y: y, from: segment.start, to: segment.end, halfWidth: strokes.halfWidth)
+                        Coverage.arc(x: x, y: y, center: circle.center, radius: circle.radius, halfWidth: circle.halfWidth,
+                                     sweep: 2 * Double.pi)
+                    }
+                }
+                for stroke in mark.strokes {
+                    rows.paint(mark.color, within: box) { x, y in
+                        Coverage.capsule(x: x, y: y, from: stroke.start, to: stroke.end, halfWidth: stroke.halfWidth)
                     }
                 }
             }

@@ -51,8 +51,8 @@ public enum Theme: String, Sendable, Equatable, CaseIterable {
         case .dark:
             return Palette(hud: Color(red: 0x1C, green: 0x1C, blue: 0x1E, alpha: 217), wheel: .white,
                            text: Color(red: 0xF2, green: 0xF2, blue: 0xF7),
-                           success: Color(red: 0x30, green: 0xD1, blue: 0x58), failure: Color(red: 0xFF, green: 0x45, blue: 0x3A),
-                           info: Color(red: 0x0A, green: 0x84, blue: 0xFF))
+                           success: Color(red: 0x30, green: 0xD1, blue: 0x58), failure: Color(red: 0xFF, green: 0x69, blue: 0x61),
+                           info: Color(red: 0x40, green: 0x9C, blue: 0xFF))
         case .light:
             return Palette(hud: Color(red: 0xE5, green: 0xE5, blue: 0xEA, alpha: 240), wheel: Color(red: 0x3A, green: 0x3A, blue: 0x3C),
                            text: Color(red: 0x1C, green: 0x1C, blue: 0x1E),
@@ -81,11 +81,11 @@ public enum Theme: String, Sendable, Equatable, CaseIterable {
         public var wheel: Color
         /// The message.
         public var text: Color
-        /// The success mark (iOS system green in the dark theme).
+        /// The success mark (iOS's system green in the dark theme).
         public var success: Color
-        /// The error mark (iOS system red).
+        /// The error mark (iOS's accessible system red in the dark theme, #FF6961).
         public var failure: Color
-        /// The info mark (iOS system blue).
+        /// The info mark (iOS's accessible system blue in the dark theme, #409CFF).
         public var info: Color
     }
 }

@@ -1,18 +1,39 @@
 extension Frame.OutcomeMark {
-    /// The mark as capsules (start, end, both in pixels on the screen) and their half width: a
-    /// check mark, a cross, or an "i" (a dot over a stem), filling the middle of the box.
-    public var strokes: (segments: [(start: Point, end: Point)], halfWidth: Double) {
-        let side = Double(box.width)
-        func point(_ x: Double, _ y: Double) -> Point { Point(x: Double(box.x) + x * side, y: Double(box.y) + y * side) }
-        let halfWidth = side * 0.05
+    /// One stroke of a mark: a capsule from `start` to `end` (a dot where they meet), in pixels
+    /// on the screen.
+    public struct Stroke: Sendable, Equatable {
+        public var start: Point
+        public var end: Point
+        public var halfWidth: Double
+    }
+
+    /// Half the width of a mark's strokes: a spoke's, so the mark weighs what the wheel did.
+    public var strokeHalfWidth: Double { Double(box.width) / 2 * SpokeWheel.halfWidthFraction }
+
+    /// The mark as the wheel it stands in for is drawn: across the wheel's whole square, with
+    /// strokes of a spoke's weight. A check mark alone; a cross and an "i" (a dot over a stem)
+    /// each inside `circle`.
+    public var strokes: [Stroke] {
+        let side = Double(box.width), halfWidth = strokeHalfWidth
+        func stroke(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, weight: Double = 1) -> Stroke {
+            Stroke(start: Point(x: Double(box.x) + x0 * side, y: Double(box.y) + y0 * side),
+                   end: Point(x: Double(box.x) + x1 * side, y: Double(box.y) + y1 * side), halfWidth: halfWidth * weight)
+        }
         switch kind {
         case .success:
-            return ([(point(0.24, 0.52), point(0.42, 0.70)), (point(0.42, 0.70), point(0.77, 0.32))], halfWidth)
+            return [stroke(0.15, 0.5, 0.39, 0.73), stroke(0.39, 0.73, 0.85, 0.24)]
         case .failure:
-            return ([(point(0.28, 0.28), point(0.72, 0.72)), (point(0.72, 0.28), point(0.28, 0.72))], halfWidth)
+            return [stroke(0.345, 0.345, 0.655, 0.655), stroke(0.655, 0.345, 0.345, 0.655)]
         case .info:
-            return ([(point(0.5, 0.26), point(0.5, 0.26)), (point(0.5, 0.44), point(0.5, 0.76))], halfWidth * 1.1)
+            return [stroke(0.5, 0.3, 0.5, 0.3, weight: 1.35), stroke(0.5, 0.45, 0.5, 0.72)]
         }
+    }
+
+    /// The circle around the cross and the i, touching the square's sides (its centre line's
+    /// radius); nil for the check mark.
+    public var circle: (center: Point, radius: Double, halfWidth: Double)? {
+        guard kind != .success else { return nil }
+        return (box.center, Double(box.width) / 2 - strokeHalfWidth, strokeHalfWidth)
     }
 }
 
