@@ -51,7 +51,7 @@ static int loaded;
 static char failure[256] = "SDL2 is not loaded";
 
 /* Loads the library and finds every function in it; on any failure, none is used. */
-static void load(void) {
+static void csdl_load(void) {
     void *library = dlopen("libSDL2-2.0.so.0", RTLD_NOW | RTLD_LOCAL);
     if (!library) {
         snprintf(failure, sizeof failure, "cannot load SDL2: %s", dlerror());
@@ -72,23 +72,23 @@ static void load(void) {
 }
 
 int SDL_Init(Uint32 flags) {
-    pthread_once(&loading, load);
+    pthread_once(&loading, csdl_load);
     return loaded ? sdl.SDL_Init(flags) : -1;
 }
 
 const char *SDL_GetError(void) {
-    pthread_once(&loading, load);
+    pthread_once(&loading, csdl_load);
     return loaded ? sdl.SDL_GetError() : failure;
 }
 
 #define CSDL_FORWARD(type, name, parameters, arguments) \
     type name parameters { \
-        pthread_once(&loading, load); \
+        pthread_once(&loading, csdl_load); \
         return loaded ? sdl.name arguments : (type)0; \
     }
 #define CSDL_FORWARD_VOID(name, parameters, arguments) \
     void name parameters { \
-        pthread_once(&loading, load); \
+        pthread_once(&loading, csdl_load); \
         if (loaded) sdl.name arguments; \
     }
 CSDL_FUNCTIONS(CSDL_FORWARD, CSDL_FORWARD_VOID)

@@ -96,8 +96,27 @@ import KioskTestSupport
         let label = frame.panel!.labels[0]
         let textWidth = FakeMeasurer().width(of: "Updating firmware", fontPixels: label.text.fontPixels)
         #expect(gauge.box.width >= textWidth)
-        #expect(gauge.barTrack.maxY == gauge.box.maxY)
+        #expect(gauge.barTrack == PixelRect(x: gauge.box.x, y: gauge.box.y, width: gauge.box.width, height: gauge.box.height))
         #expect(label.lineTop(0) - gauge.box.maxY < gauge.box.y - frame.panel!.hud.y)
+    }
+
+    /// The percentage is written under the ring or the bar at the details line's size, in a line
+    /// of its own inside the gauge's box (issue 18: 2.1 mm inside the ring, where "100%" touched it).
+    @Test(arguments: [ProgressStyle.ring, .bar])
+    func thePercentageIsUnderTheGaugeAtTheDetailsSize(style: ProgressStyle) {
+        let frame = frame(message: "Updating firmware", detail: "Step 2 of 3", progress: 100) { look in
+            look.progressStyle = style
+            look.showsPercent = true
+        }
+        guard case .progress(let gauge) = frame.indicator else { Issue.record("no gauge"); return }
+        let detail = frame.panel!.labels[1]
+        #expect(gauge.percentText == "100%")
+        #expect(gauge.percentFontPixels == detail.text.fontPixels)
+        let gaugeBottom = style == .ring ? gauge.box.y + gauge.box.width : gauge.barTrack.maxY
+        #expect(gauge.percentTop > gaugeBottom)
+        let lineHeight = FakeMeasurer().lineHeight(of: "100%", fontPixels: gauge.percentFontPixels)
+        #expect(gauge.percentTop + lineHeight == gauge.box.maxY)
+        #expect(frame.panel!.labels[0].lineTop(0) >= gauge.box.maxY)
     }
 
     @Test func horizontalLayoutPadsLeftAndRightAlike() {

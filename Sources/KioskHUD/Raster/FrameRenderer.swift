@@ -106,11 +106,7 @@ package final class FrameRenderer {
                 }
             }
             if let percent = gauge.percentText {
-                let pixels = gauge.percentFontPixels
-                let lineHeight = glyphs.lineHeight(of: percent, fontPixels: pixels)
-                let top = gauge.style == .ring ? box.y + (box.height - lineHeight) / 2
-                    : gauge.barTrack.y - lineHeight - Frame.ProgressGauge.percentGapPixels
-                try drawText(percent, fontPixels: pixels, color: gauge.color, centredIn: box, top: top)
+                try drawText(percent, fontPixels: gauge.percentFontPixels, color: gauge.color, centredIn: box, top: gauge.percentTop)
             }
         case .outcome(let mark):
             target.withPixels { rows in

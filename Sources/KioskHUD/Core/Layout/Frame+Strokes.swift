@@ -38,19 +38,24 @@ extension Frame.OutcomeMark {
 }
 
 extension Frame.ProgressGauge {
-    /// The ring's centre line radius and half width, in pixels.
+    /// The ring's centre, the radius of its centre line and its half width, in pixels: the ring
+    /// fills the square at the top of the box.
     public var ring: (center: Point, radius: Double, halfWidth: Double) {
         let outer = Double(box.width) / 2
         let halfWidth = outer * 0.09
-        return (box.center, outer - halfWidth - 1, halfWidth)
+        return (Point(x: Double(box.x) + outer, y: Double(box.y) + outer), outer - halfWidth - 1, halfWidth)
     }
 
-    /// The space between the percentage's line and the bar under it.
+    /// The space between the ring or bar and the percentage's line under it.
     public static let percentGapPixels = 2
 
-    /// The bar's track: the bottom of the box, the box's width, `barThicknessPixels` thick.
+    /// The bar's track: the top of the box, the box's width, `barThicknessPixels` thick.
     public var barTrack: PixelRect {
-        let height = min(box.height, barThicknessPixels)
-        return PixelRect(x: box.x, y: box.maxY - height, width: box.width, height: height)
+        PixelRect(x: box.x, y: box.y, width: box.width, height: min(box.height, barThicknessPixels))
+    }
+
+    /// The top of the percentage's line, under the ring or the bar.
+    public var percentTop: Int {
+        (style == .ring ? box.y + box.width : barTrack.maxY) + Self.percentGapPixels
     }
 }

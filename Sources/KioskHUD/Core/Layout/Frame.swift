@@ -47,7 +47,8 @@ public struct Frame: Sendable, Equatable {
 
     /// A determinate progress ring or bar.
     public struct ProgressGauge: Sendable, Equatable {
-        /// The square it is drawn in.
+        /// Where it is drawn: the ring's square or the bar, and under it the percentage's line
+        /// when there is one.
         public var box: PixelRect
         /// How full, 0...1.
         public var fraction: Double
@@ -55,11 +56,11 @@ public struct Frame: Sendable, Equatable {
         public var style: ProgressStyle
         /// The filled part's colour; the track is a faint version of it.
         public var color: Color
-        /// The percentage written in the ring's middle (above the bar), if asked for.
+        /// The percentage written under the ring or bar, if asked for.
         public var percentText: String?
-        /// The percentage's font size.
+        /// The percentage's font size: the details line's.
         public var percentFontPixels: Int
-        /// The bar's thickness (a bar's box holds the percentage's line above it).
+        /// The bar's thickness.
         public var barThicknessPixels: Int
     }
 

@@ -23,10 +23,11 @@ public struct FrameComposer: Sendable {
         var labels: [Frame.Label]
     }
 
-    /// The shape of what stands in the wheel's place: a square (wheel, ring, mark) or a bar.
-    private enum GaugeShape: Equatable {
-        case square
-        case bar
+    /// The shape of what stands in the wheel's place: a square (wheel, ring, mark) or a bar, with
+    /// or without the percentage's line under it.
+    private struct GaugeShape: Equatable {
+        var isBar = false
+        var hasPercentLine = false
     }
 
     /// Creates a composer for a screen of `screen` pixels at `dotsPerInch`, multiplying sizes
@@ -46,7 +47,8 @@ public struct FrameComposer: Sendable {
         let presence = session.presence, state = session.state
         guard presence.isDrawn else { return Frame(panel: nil, indicator: nil, input: .nothing, visible: .nothing) }
         let appearance = session.appearance
-        let gauge: GaugeShape = state.outcome == nil && state.progress != nil && appearance.progressStyle == .bar ? .bar : .square
+        let showsGauge = state.outcome == nil && state.progress != nil
+        let gauge = GaugeShape(isBar: showsGauge && appearance.progressStyle == .bar, hasPercentLine: showsGauge && appearance.showsPercent)
         let text = fittedPanel(message: Self.inked(session.shownMessage), detail: Self.inked(session.shownDetail),
                                appearance: appearance, gauge: gauge, measurer: measurer)
         let layout = text.layout
@@ -70,11 +72,9 @@ public struct FrameComposer: Sendable {
         }
         if let progress = session.state.progress {
             let percent = appearance.showsPercent ? HostSession.number(progress.rounded(.down)) + "%" : nil
-            let percentPixels = appearance.progressStyle == .ring
-                ? max(8, Int(Double(box.width) * Self.percentFontFraction)) : metrics.detailFontPixels
             return .progress(Frame.ProgressGauge(box: box, fraction: progress / 100, style: appearance.progressStyle,
                                                  color: appearance.wheelColor, percentText: percent,
-                                                 percentFontPixels: percentPixels,
+                                                 percentFontPixels: metrics.detailFontPixels,
                                                  barThicknessPixels: metrics.barThicknessPixels))
         }
         let wheel = SpokeWheel(count: appearance.spokeCount, radius: Double(box.width) / 2, color: appearance.wheelColor)
@@ -87,8 +87,6 @@ public struct FrameComposer: Sendable {
         text.allSatisfy(\.isWhitespace) ? "" : text
     }
 
-    /// The percentage's font size in a ring, as a fraction of the ring's diameter.
-    static let percentFontFraction = 0.24
     /// The tallest a HUD's text may make it, as a fraction of the screen's height.
     static let tallestFraction = 0.9
     /// A bar is at least this many wheels wide.
@@ -106,7 +104,7 @@ public struct FrameComposer: Sendable {
         let legibility = Legibility(dotsPerInch: dotsPerInch, viewingDistanceCentimetres: appearance.viewingDistanceCentimetres)
         let metrics = HUDMetrics(screen: screen, appearance: appearance, legibility: legibility, scale: scale)
         let wheel = metrics.wheelPixels
-        let besideText = appearance.layout == .horizontal ? (gauge == .bar ? wheel * Self.barWidthInWheels : wheel) : 0
+        let besideText = appearance.layout == .horizontal ? (gauge.isBar ? wheel * Self.barWidthInWheels : wheel) : 0
         let widthLimit = metrics.textWidthLimit(layout: appearance.layout, indicatorWidth: besideText)
         let heightLimit = Int(Double(screen.height) * Self.tallestFraction) - 2 * metrics.paddingPixels
             - (appearance.layout == .vertical ? wheel + metrics.gapPixels : 0)
@@ -128,15 +126,12 @@ public struct FrameComposer: Sendable {
         let empty = Size(width: 0, height: 0)
         let messageBlock = message.isEmpty ? empty : blocks[0]
         let detailBlock = detail.isEmpty ? empty : blocks[blocks.count - 1]
-        let indicator: Size
-        switch gauge {
-        case .square: indicator = Size(width: wheel, height: wheel)
-        case .bar:
-            let width = max(wheel * Self.barWidthInWheels, appearance.layout == .vertical ? max(messageBlock.width, detailBlock.width) : 0)
-            let percentLine = appearance.showsPercent
-                ? measurer.lineHeight(of: "100%", fontPixels: metrics.detailFontPixels) + Frame.ProgressGauge.percentGapPixels : 0
-            indicator = Size(width: width, height: percentLine + metrics.barThicknessPixels)
-        }
+        let percentLine = gauge.hasPercentLine
+            ? Frame.ProgressGauge.percentGapPixels + measurer.lineHeight(of: "100%", fontPixels: metrics.detailFontPixels) : 0
+        let indicatorWidth = gauge.isBar
+            ? max(wheel * Self.barWidthInWheels, appearance.layout == .vertical ? max(messageBlock.width, detailBlock.width) : 0)
+            : wheel
+        let indicator = Size(width: indicatorWidth, height: (gauge.isBar ? metrics.barThicknessPixels : wheel) + percentLine)
         let layout = HUDLayout(screen: screen, metrics: metrics, layout: appearance.layout, indicator: indicator,
                                message: messageBlock, detail: detailBlock)
         for index in labels.indices {
