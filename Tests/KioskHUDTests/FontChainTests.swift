@@ -3,6 +3,7 @@ import Testing
 @testable import KioskHUD
 @testable import KioskFonts
 @testable import KioskPlatform
+import KioskRaster
 
 /// The bundled fonts as a chain: each character in the first font that has it, the fonts of
 /// other scripts opened only when needed, and characters of no script kept in the font of the
@@ -110,6 +111,24 @@ extension RenderingSuites {
         let kanaMiddle = (kana.lowerBound + kana.upperBound) / 2, dotsMiddle = (dots.lowerBound + dots.upperBound) / 2
         #expect(abs(dotsMiddle - kanaMiddle) <= pixels / 10, "dots \(dots), kana \(kana)")
         #expect(dots.count < pixels / 4)
+    }
+
+    /// Ink past the line's ascent or descent is drawn, not cut: the tanwin under an Arabic
+    /// letter's tail (issue: "جارٍ" lost its mark) and an accent stacked over a Vietnamese capital.
+    @Test func inkPastTheLineIsDrawnNotCut() throws {
+        let pixels = 60
+        func inkedRows(_ line: GlyphLine) -> [Int] {
+            line.withPixels { rows in (0..<rows.height).filter { y in (0..<rows.width).contains { rows.row(y)[$0] >> 24 > 64 } } }
+        }
+        let bare = try #require(try chain.render("ر", fontPixels: pixels))
+        let marked = try #require(try chain.render("رٍ", fontPixels: pixels))
+        #expect(marked.top == bare.top)
+        #expect(marked.height > bare.height)
+        #expect((inkedRows(marked).last ?? 0) >= bare.height, "the mark is below the letter's own rows")
+        let plain = try #require(try chain.render("A", fontPixels: pixels))
+        let stacked = try #require(try chain.render("Ấ", fontPixels: pixels))
+        #expect(plain.top == 0)
+        #expect(stacked.top < 0 && inkedRows(stacked).first == 0, "the accent above the ascent is drawn")
     }
 }
 }

@@ -17,7 +17,7 @@ package final class Font {
     private let shaper: OpaquePointer
     private var currentPixels = 0
     /// The ink extents of glyphs measured so far, by size and glyph (`inkExtent(of:)`).
-    private var inkExtents: [UInt64: (left: Int, right: Int)] = [:]
+    private var inkExtents: [UInt64: InkExtent] = [:]
     /// The most ink extents remembered before they are forgotten all at once.
     static let inkExtentLimit = 4096
 
@@ -125,19 +125,31 @@ package final class Font {
         return (glyphs, pen)
     }
 
-    /// How far the ink of glyph `index` reaches left and right of its origin at `fontPixels`, in
-    /// whole pixels: (0, 0) for a glyph without ink.
-    func inkExtent(of index: UInt32, fontPixels: Int) -> (left: Int, right: Int) {
+    /// How far the ink of glyph `index` reaches from its origin at `fontPixels`, in whole pixels
+    /// with y down: left and right, top (negative: above the baseline) and bottom; all 0 for a
+    /// glyph without ink.
+    func inkExtent(of index: UInt32, fontPixels: Int) -> InkExtent {
         use(pixels: fontPixels)
         let key = UInt64(currentPixels) << 32 | UInt64(index)
         if let known = inkExtents[key] { return known }
-        guard FT_Load_Glyph(face, index, cft_load_flags()) == 0 else { return (0, 0) }
+        guard FT_Load_Glyph(face, index, cft_load_flags()) == 0 else { return InkExtent() }
         let metrics = face.pointee.glyph.pointee.metrics
         let left = Int(metrics.horiBearingX), width = Int(metrics.width)
-        let extent = width > 0 ? (left: left >> 6, right: (left + width + 63) >> 6) : (left: 0, right: 0)
+        let top = Int(metrics.horiBearingY), height = Int(metrics.height)
+        let extent = width > 0 && height > 0
+            ? InkExtent(left: left >> 6, right: (left + width + 63) >> 6, top: -((top + 63) >> 6), bottom: (height - top + 63) >> 6)
+            : InkExtent()
         if inkExtents.count >= Self.inkExtentLimit { inkExtents.removeAll(keepingCapacity: true) }
         inkExtents[key] = extent
         return extent
+    }
+
+    /// Where a glyph's ink lies around its origin, in whole pixels, y down.
+    struct InkExtent {
+        var left = 0
+        var right = 0
+        var top = 0
+        var bottom = 0
     }
 
     /// Draws the coverage of glyph `index` at `fontPixels` with its origin at (`x`, `baseline`)

@@ -134,13 +134,16 @@ package final class FontChain: GlyphSource {
         return (used.isEmpty ? [fonts[0]] : used).map { $0.lineHeight(fontPixels: fontPixels) }.max() ?? fontPixels
     }
 
-    /// A line shaped for drawing: its glyphs, each with its font and its origin in whole pixels,
-    /// and the box they need: from `left` (0, or less where ink reaches left of the pen's start)
-    /// to `left + width` (the advance, or more where ink reaches past it).
+    /// A line shaped for drawing: its glyphs, each with its font and its origin in whole pixels
+    /// (y up from the baseline), and the ink's reach: from `left` (0, or less where ink reaches
+    /// left of the pen's start) across `width` (the advance, or more where ink reaches past it),
+    /// and from `top` to `bottom` around the baseline (y down).
     private struct ShapedLine {
         var glyphs: [(font: Font, index: UInt32, x: Int, y: Int)] = []
         var left = 0
         var width = 0
+        var top = 0
+        var bottom = 0
     }
 
     /// `text` cut into pieces (`pieces(of:)`), each shaped in its font at `fontPixels`, one pen
@@ -152,11 +155,15 @@ package final class FontChain: GlyphSource {
         for piece in pieces(of: text) {
             let run = piece.font.shape(piece.run, fontPixels: fontPixels)
             for glyph in run.glyphs {
-                let x = (pen + glyph.x + 32) >> 6
+                let x = (pen + glyph.x + 32) >> 6, y = (glyph.y + 32) >> 6
                 let ink = piece.font.inkExtent(of: glyph.index, fontPixels: fontPixels)
-                line.left = min(line.left, x + ink.left)
-                right = max(right, x + ink.right)
-                line.glyphs.append((piece.font, glyph.index, x, (glyph.y + 32) >> 6))
+                if ink.right > ink.left {
+                    line.left = min(line.left, x + ink.left)
+                    right = max(right, x + ink.right)
+                    line.top = min(line.top, ink.top - y)
+                    line.bottom = max(line.bottom, ink.bottom - y)
+                }
+                line.glyphs.append((piece.font, glyph.index, x, y))
             }
             pen += run.advance
         }
@@ -164,19 +171,21 @@ package final class FontChain: GlyphSource {
         return line
     }
 
-    /// `text` as one line, every piece on one baseline at the tallest ascent of their fonts, as
-    /// wide as it is measured and as tall as the ascent and descent of its fonts (ink above or
-    /// below them is cut).
-    package func render(_ text: String, fontPixels: Int) throws(GlyphFailure) -> PixelBuffer? {
+    /// `text` as one line, every piece on one baseline at the tallest ascent of their fonts and
+    /// as wide as it is measured; the picture reaches above and below the line (the ascent and
+    /// descent of its fonts) as far as the ink does.
+    package func render(_ text: String, fontPixels: Int) throws(GlyphFailure) -> GlyphLine? {
         let shaped = shape(text, fontPixels: fontPixels)
         guard shaped.width > 0 else { return nil }
         var seen = Set<ObjectIdentifier>()
         let fonts = shaped.glyphs.map(\.font).filter { seen.insert(ObjectIdentifier($0)).inserted }
-        let baseline = fonts.map { $0.ascent(fontPixels: fontPixels) }.max() ?? fontPixels
-        let height = baseline + (fonts.map { $0.descent(fontPixels: fontPixels) }.max() ?? 0)
-        let line = PixelBuffer(width: shaped.width, height: height)
+        let ascent = fonts.map { $0.ascent(fontPixels: fontPixels) }.max() ?? fontPixels
+        let descent = fonts.map { $0.descent(fontPixels: fontPixels) }.max() ?? 0
+        let above = max(0, -shaped.top - ascent)
+        let baseline = above + ascent
+        let picture = PixelBuffer(width: shaped.width, height: baseline + max(descent, shaped.bottom))
         var failure: FontError?
-        line.withPixels { rows in
+        picture.withPixels { rows in
             for glyph in shaped.glyphs where failure == nil {
                 do throws(FontError) {
                     try glyph.font.drawGlyph(glyph.index, fontPixels: fontPixels, x: glyph.x - shaped.left,
@@ -192,7 +201,7 @@ package final class FontChain: GlyphSource {
             }
         }
         if let failure { throw GlyphFailure(failure.description) }
-        return line
+        return GlyphLine(picture: picture, top: -above)
     }
 }
 

@@ -69,10 +69,10 @@ package final class FrameRenderer {
     }
 
     private func drawText(_ text: String, fontPixels: Int, color: Color, centredIn area: PixelRect, top: Int) throws(GlyphFailure) {
-        guard let mask = try glyphs.render(text, fontPixels: fontPixels) else { return }
-        let left = area.x + (area.width - mask.width) / 2
+        guard let line = try glyphs.render(text, fontPixels: fontPixels) else { return }
+        let left = area.x + (area.width - line.width) / 2
         target.withPixels { rows in
-            mask.withPixels { rows.blend(mask: $0, at: (left, top), color: color) }
+            line.withPixels { rows.blend(mask: $0, at: (left, top + line.top), color: color) }
         }
     }
 
