@@ -192,8 +192,23 @@ import KioskTestSupport
         #expect(blank.panel!.labels.isEmpty)
     }
 
+    /// Only what does not fit even at the smallest legible size in 80 % of the screen is cut,
+    /// and the composer says so (the loop writes it to stderr once per change).
+    @Test func aMessageThatCannotShowWholeIsCutAndSaysSo() {
+        var composer = FrameComposer(screen: Size(width: 800, height: 480), dotsPerInch: 133)
+        let session = HostSession(appearance: Appearance(), clock: FixedStepClock(),
+                                  state: HUDState(isVisible: true, message: String(repeating: "Please wait. ", count: 200)))
+        let label = composer.frame(of: session, atTick: 0, measurer: FakeMeasurer()).panel!.labels[0]
+        #expect(label.text.isTruncated && label.text.fontPixels == Legibility(dotsPerInch: 133).smallestFontPixels)
+        #expect(composer.adaptation == "the message does not fit the 800x480 screen whole even at "
+            + "\(label.text.fontPixels) px: it is cut after \(label.text.lines.count) lines")
+        let short = HostSession(appearance: Appearance(), clock: FixedStepClock(), state: HUDState(isVisible: true, message: "OK"))
+        _ = composer.frame(of: short, atTick: 0, measurer: FakeMeasurer())
+        #expect(composer.adaptation == nil)
+    }
+
     @Test func detailsOfAMessageShrunkToTheFloorStayAtTheFloor() {
-        let long = String(repeating: "Please keep the device switched on while it updates. ", count: 5)
+        let long = String(repeating: "Please keep the device switched on while it updates. ", count: 12)
         let panel = panel(message: long, detail: "Step 2 of 3")
         let floor = Legibility(dotsPerInch: 133).smallestFontPixels
         #expect(panel.labels[0].text.fontPixels == floor)  // shrunk all the way

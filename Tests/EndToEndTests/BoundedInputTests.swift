@@ -5,11 +5,6 @@ import Testing
 /// line of visible characters, whatever their size, their bytes, or the kind of file they are.
 @Suite("Bounded settings, options, fonts and error lines", .timeLimit(.minutes(3)))
 struct BoundedInputTests {
-    /// How long a refusal may take on a loaded machine (a sanitizer build beside other tests):
-    /// the refusals take milliseconds; the unbounded reading they replace took minutes or never
-    /// ended.
-    static let promptSeconds = Poll.defaultSeconds
-
     /// The most bytes stderr may hold after one refusal: one report line (at most 2 KiB) and the
     /// usage (about 9 KiB with zenity's and psplash's options): bounded, far from megabytes.
     static let refusalStderrLimitBytes = 16384
@@ -20,12 +15,12 @@ struct BoundedInputTests {
     }
 
     /// Runs kiosk-spinner with `arguments` and no display, stdin closed; returns how it ended
-    /// and its stderr. It must end within `promptSeconds` of its start, or it is killed and the
+    /// and its stderr. It must end within `Poll.promptSeconds` of its start, or it is killed and the
     /// test fails.
     static func refusal(_ arguments: [String]) async throws -> (ending: ChildProcess.Ending, errors: String) {
         let program = try SpinnerExecutable.start(arguments, environment: ChildProcess.environment(display: nil))
         program.closeInput()
-        let ending = try await program.ending(within: promptSeconds)
+        let ending = try await program.ending(within: Poll.promptSeconds)
         return (ending, program.errors.text)
     }
 
@@ -152,7 +147,7 @@ struct BoundedInputTests {
         case .liveOverlay:
             let overlay = try await LiveOverlay.start(["--font", path])
             defer { overlay.stop() }
-            #expect(try await overlay.program.ending(within: Self.promptSeconds) == .exited(1))
+            #expect(try await overlay.program.ending(within: Poll.promptSeconds) == .exited(1))
             #expect(overlay.program.errors.text == expected)
             #expect(!overlay.program.output.text.contains("ready"))
         }

@@ -82,13 +82,13 @@ struct ControlSocketNeighbourTests {
         try await second.waitForEvent("ready")
 
         try await first.send("quit")
-        #expect(try await first.program.ending(within: ControlSocketTests.promptSeconds) == .exited(0))
+        #expect(try await first.program.ending(within: Poll.promptSeconds) == .exited(0))
         #expect(FileKind(path)?.isSocket == true, "the second overlay's socket is still there")
         let asked = try await ControlSocketTests.send(["ping"], socket: path)
         #expect(asked.ending == .exited(0) && asked.output == "pong\n", "\(asked)")
 
         try await second.send("quit")
-        #expect(try await second.program.ending(within: ControlSocketTests.promptSeconds) == .exited(0))
+        #expect(try await second.program.ending(within: Poll.promptSeconds) == .exited(0))
         #expect(FileKind(path) == nil, "the second overlay removed its own")
         withExtendedLifetime(folder) {}
     }

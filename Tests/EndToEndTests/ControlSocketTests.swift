@@ -5,9 +5,6 @@ import Testing
 /// bounded, and a socket that is there exactly while the overlay runs.
 @Suite("The control socket", .timeLimit(.minutes(2)))
 struct ControlSocketTests {
-    /// How long something the program must do at once may take on a loaded machine.
-    static var promptSeconds: Double { 5 * Sanitizer.timeScale }
-
     /// An overlay started hidden, listening on `socket.sock` in a fresh folder.
     static func listeningOverlay(_ extra: [String] = []) async throws -> (overlay: LiveOverlay, folder: TemporaryFolder, path: String) {
         let folder = try TemporaryFolder()
@@ -76,7 +73,7 @@ struct ControlSocketTests {
         #expect(status.hasPrefix("visible=0"), "stdin is still answered: \(status)")
         let other = try SocketClient(path: path)
         try await other.write("ping\n")
-        try await other.waitForLine("pong", within: Self.promptSeconds)
+        try await other.waitForLine("pong", within: Poll.promptSeconds)
         #expect(!deaf.isClosedByOverlay, "a client that is merely slow stays connected")
         #expect(overlay.program.errors.text == "")
         withExtendedLifetime(folder) {}
@@ -133,7 +130,7 @@ struct ControlSocketTests {
         clients.removeLast()
         let next = try SocketClient(path: path)
         try await next.write("ping\n")
-        try await next.waitForLine("pong", within: Self.promptSeconds)
+        try await next.waitForLine("pong", within: Poll.promptSeconds)
         withExtendedLifetime(folder) {}
     }
 
@@ -237,7 +234,7 @@ struct ControlSocketTests {
         case .terminateSignal:
             overlay.program.signal(SIGTERM)
         }
-        #expect(try await overlay.program.ending(within: Self.promptSeconds) == .exited(0))
+        #expect(try await overlay.program.ending(within: Poll.promptSeconds) == .exited(0))
         #expect(FileKind(path) == nil, "the socket is gone after the overlay exits")
         #expect(client.isClosedByOverlay)
         withExtendedLifetime(folder) {}
@@ -266,7 +263,7 @@ struct ControlSocketTests {
         let before = try #require(FileKind(path))
         let program = try SpinnerExecutable.start(["--listen", path], environment: ChildProcess.environment(display: nil))
         program.closeInput()
-        #expect(try await program.ending(within: Self.promptSeconds) == .exited(2))
+        #expect(try await program.ending(within: Poll.promptSeconds) == .exited(2))
         #expect(program.errors.lines.count == 1 && program.errors.text.contains(path), "\(program.errors.text)")
         #expect(FileKind(path) == before)
     }

@@ -4,9 +4,6 @@ import Testing
 /// How the live overlay ends: `quit`, signals and the end of its input.
 @Suite("Ending the live overlay", .timeLimit(.minutes(3)))
 struct ExitTests {
-    /// How long a request to end may take: the loop wakes at once, so this is only slack for a
-    /// loaded machine.
-    static let promptSeconds = 5.0
 
     @Test func quitExitsZeroPromptly() async throws {
         let overlay = try await LiveOverlay.start()
@@ -14,7 +11,7 @@ struct ExitTests {
         _ = try await overlay.waitUntilShowing()
 
         try await overlay.send("quit")
-        #expect(try await overlay.program.ending(within: Self.promptSeconds) == .exited(0))
+        #expect(try await overlay.program.ending(within: Poll.promptSeconds) == .exited(0))
         #expect(overlay.program.errors.text == "")
     }
 
@@ -33,7 +30,7 @@ struct ExitTests {
         _ = try await overlay.waitUntilShowing()
 
         overlay.program.signal(signal)
-        #expect(try await overlay.program.ending(within: Self.promptSeconds) == .exited(0))
+        #expect(try await overlay.program.ending(within: Poll.promptSeconds) == .exited(0))
     }
 
     @Test func signalExitsZeroWhileHidden() async throws {
@@ -44,7 +41,7 @@ struct ExitTests {
         try await Poll.until("the rejected line on stderr") { !overlay.program.errors.lines.isEmpty }
 
         overlay.program.signal(SIGTERM)
-        #expect(try await overlay.program.ending(within: Self.promptSeconds) == .exited(0))
+        #expect(try await overlay.program.ending(within: Poll.promptSeconds) == .exited(0))
     }
 
     @Test func endOfInputWithExitOnEOFExitsZeroAfterTheLastUnterminatedLine() async throws {
@@ -54,7 +51,7 @@ struct ExitTests {
 
         try await overlay.program.send("shwo")
         overlay.program.closeInput()
-        #expect(try await overlay.program.ending(within: Self.promptSeconds) == .exited(0))
+        #expect(try await overlay.program.ending(within: Poll.promptSeconds) == .exited(0))
         #expect(overlay.program.errors.lines == [#"kiosk-spinner: line 1: unknown command "shwo""#])
     }
 
@@ -75,6 +72,6 @@ struct ExitTests {
         #expect(try await overlay.visibleOverlayWindows() == [window])
 
         overlay.program.signal(SIGTERM)
-        #expect(try await overlay.program.ending(within: Self.promptSeconds) == .exited(0))
+        #expect(try await overlay.program.ending(within: Poll.promptSeconds) == .exited(0))
     }
 }

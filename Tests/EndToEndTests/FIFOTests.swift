@@ -4,8 +4,6 @@ import Testing
 /// `--fifo PATH` and `--psplash`: commands from writers that take turns on a named FIFO.
 @Suite("Commands on a named FIFO", .timeLimit(.minutes(3)))
 struct FIFOTests {
-    /// How long something the program must do at once may take on a loaded machine.
-    static let promptSeconds = 5.0
 
     @Test func twoWritersInTurnAreBothHeardAndTheFIFOIsRemovedAtExit() async throws {
         let folder = try TemporaryFolder()
@@ -25,7 +23,7 @@ struct FIFOTests {
         #expect(status.line == #"visible=1 blocked=0 grab=none shown=1 mode=spinner progress=- message="one" detail="""#)
 
         try await overlay.send("quit")
-        #expect(try await overlay.program.ending(within: Self.promptSeconds) == .exited(0))
+        #expect(try await overlay.program.ending(within: Poll.promptSeconds) == .exited(0))
         #expect(FileKind(path) == nil, "the FIFO the overlay created is gone after it exits")
         #expect(overlay.program.errors.text == "")
     }
@@ -46,7 +44,7 @@ struct FIFOTests {
         #expect(status.line.contains(#" message="kept" "#), "\(status.line)")
 
         try await overlay.send("quit")
-        #expect(try await overlay.program.ending(within: Self.promptSeconds) == .exited(0))
+        #expect(try await overlay.program.ending(within: Poll.promptSeconds) == .exited(0))
         #expect(before.isFIFO)
         #expect(FileKind(path) == nil, "a FIFO of the user's that was there is removed too: left without a reader, it would hang every later writer")
     }
@@ -121,7 +119,7 @@ struct FIFOTests {
 
         // As `psplash-write QUIT` sends it: one write, NUL-terminated, then close.
         try await FIFOWriter.write("QUIT\0", to: path)
-        #expect(try await overlay.program.ending(within: Self.promptSeconds) == .exited(0))
+        #expect(try await overlay.program.ending(within: Poll.promptSeconds) == .exited(0))
         #expect(FileKind(path) == nil, "the FIFO the overlay created is gone after it exits")
         #expect(overlay.program.errors.text == "")
     }

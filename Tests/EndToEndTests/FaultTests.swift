@@ -5,8 +5,6 @@ import Testing
 /// of a flood of commands, its stderr is gone or never read.
 @Suite("Faults: display lost, signals in a flood, stderr gone", .timeLimit(.minutes(3)))
 struct FaultTests {
-    /// How long something the program must do at once may take on a loaded machine.
-    static let promptSeconds = 5.0
     /// README: the exit status when the display goes away while the overlay runs.
     static let lostDisplayStatus: Int32 = 4
     /// The one stderr line the overlay writes when its display goes away.
@@ -80,7 +78,7 @@ struct FaultTests {
             let watch = ExitWatch(overlay.program)
             let killed = ContinuousClock.now
             overlay.screen.signalServer(serverSignal)
-            let exited = try await Poll.value("the overlay to exit after its X server was signalled", within: Self.promptSeconds) {
+            let exited = try await Poll.value("the overlay to exit after its X server was signalled", within: Poll.promptSeconds) {
                 watch.endedAt
             }
             return (exited - killed) / .seconds(1)
@@ -103,7 +101,7 @@ struct FaultTests {
             let killed = ContinuousClock.now
             let xkill = try await overlay.tool("xkill", ["-id", "\(window)"])
             #expect(xkill.ending == .exited(0), "xkill: \(xkill.errors)")
-            let exited = try await Poll.value("the overlay to exit after xkill", within: Self.promptSeconds) { watch.endedAt }
+            let exited = try await Poll.value("the overlay to exit after xkill", within: Poll.promptSeconds) { watch.endedAt }
             return (exited - killed) / .seconds(1)
         }
         // xkill is a process start of its own on the way: one hop more.
@@ -153,7 +151,7 @@ struct FaultTests {
         let sent = ContinuousClock.now
         // Not `ChildProcess.signal`, which would reap the program before the watch saw it end.
         _ = kill(overlay.program.processID, signal)
-        let exited = try await Poll.value("the overlay to exit after signal \(signal)", within: promptSeconds) { watch.endedAt }
+        let exited = try await Poll.value("the overlay to exit after signal \(signal)", within: Poll.promptSeconds) { watch.endedAt }
 
         #expect(try await overlay.program.ending() == .exited(0))
         #expect(overlay.program.errors.text == "", "every flooded line was a good command")
@@ -193,14 +191,14 @@ struct FaultTests {
 
         // A thousand reports, each written to a broken (or missing) stderr.
         try await overlay.program.send(String(repeating: "shwo\n", count: 1000) + "msg after\nhide\n")
-        try await overlay.waitUntilHidden(within: Self.promptSeconds)
+        try await overlay.waitUntilHidden(within: Poll.promptSeconds)
         if lost.standardOutput == .read {
             #expect(try await overlay.status() == OverlayStatus(visible: false, message: "after").line)
         }
         try await overlay.send("show")
         _ = try await overlay.waitUntilShowing()
         try await overlay.send("quit")
-        #expect(try await overlay.program.ending(within: Self.promptSeconds) == .exited(0), "not killed by SIGPIPE")
+        #expect(try await overlay.program.ending(within: Poll.promptSeconds) == .exited(0), "not killed by SIGPIPE")
     }
 
     /// README: "Bad input never stops it." A host that takes the overlay's stderr on a pipe and
@@ -215,10 +213,10 @@ struct FaultTests {
         // 3000 reports of some 48 bytes: twice what a pipe holds.
         try await overlay.program.send(String(repeating: "shwo\n", count: 3000) + "msg after\nstatus\n")
         let status = try await overlay.waitForEvent("the status line after the bad lines", from: shown.index + 1,
-                                                    within: Self.promptSeconds) { $0.hasPrefix("visible=") }
+                                                    within: Poll.promptSeconds) { $0.hasPrefix("visible=") }
         #expect(status.line == OverlayStatus().with(message: "after").line)
         overlay.program.signal(SIGTERM)
-        let ending = try await overlay.program.ending(within: Self.promptSeconds)
+        let ending = try await overlay.program.ending(within: Poll.promptSeconds)
         #expect(ending == .exited(0))
     }
 }

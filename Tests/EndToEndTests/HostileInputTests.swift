@@ -15,8 +15,6 @@ struct HostileInputTests {
     /// (about 10 s plain and alone), and a flood test that holds every shared server meanwhile
     /// (FaultTests: over 50 s on a machine running a VM beside the suite).
     static let turnSeconds = 150.0
-    /// How long something the program must do at once may take on a loaded machine.
-    static let promptSeconds = 5.0
 
     @Test(arguments: HostileInput.table)
     func hostileInputIsReportedExactlyAndTheNextCommandsStillWork(input: HostileInput) async throws {
@@ -45,7 +43,7 @@ struct HostileInputTests {
 
     /// Runs `input` in `session` and checks what the overlay made of it.
     static func check(_ input: HostileInput, in session: HostileInputSession) async throws {
-        let outcome = try await session.run(input, within: promptSeconds)
+        let outcome = try await session.run(input, within: Poll.promptSeconds)
         #expect(outcome.errors == input.errors.map { $0.text(firstLine: outcome.firstLine) } + input.notes, "stderr, exactly")
         if let expected = input.status {
             #expect(outcome.statusAfterInput == expected.line, "what the input did")
@@ -75,7 +73,7 @@ struct HostileInputTests {
             for _ in 0..<tries {
                 let program = try SpinnerExecutable.start(arguments, environment: Sanitizer.withoutExitSleep(screen.environment))
                 try await program.send("ping\nquit\n")
-                #expect(try await program.ending(within: Self.promptSeconds) == .exited(0))
+                #expect(try await program.ending(within: Poll.promptSeconds) == .exited(0))
                 #expect(program.errors.text == "")
                 outputs.append(program.output.lines)
             }

@@ -5,8 +5,6 @@ import Testing
 /// someone else still holds its stdin open.
 @Suite("Exiting with the parent", .timeLimit(.minutes(3)))
 struct ParentTests {
-    /// How long the overlay may take to notice and exit on a loaded machine.
-    static let promptSeconds = 5.0
 
     @Test func theOverlayExitsZeroWhenItsParentIsKilledThoughItsStdinStaysOpen() async throws {
         // The overlay, once orphaned, becomes this process's child, so its exit status is known.
@@ -34,7 +32,7 @@ struct ParentTests {
         }
 
         parent.kill()
-        #expect(try await overlay.ending(within: Self.promptSeconds) == .exited(0))
+        #expect(try await overlay.ending(within: Poll.promptSeconds) == .exited(0))
         #expect(try await parent.ending() == .killed(signal: SIGKILL))
         #expect(parent.errors.text == "", "no complaint from the overlay")
     }

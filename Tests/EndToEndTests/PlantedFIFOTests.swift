@@ -5,8 +5,6 @@ import Testing
 /// user says `--fifo-trust-others`.
 @Suite("FIFOs that cannot be hijacked", .timeLimit(.minutes(3)))
 struct PlantedFIFOTests {
-    /// How long something the program must do at once may take on a loaded machine.
-    static let promptSeconds = 5.0
 
     /// A sticky, world-writable folder like /tmp, with a FIFO that `OtherUser` made there with
     /// mode 0666; returns the folder (keep it alive) and the FIFO's path.
@@ -26,7 +24,7 @@ struct PlantedFIFOTests {
     static func refusal(_ arguments: [String]) async throws -> String {
         let program = try SpinnerExecutable.start(arguments, environment: ChildProcess.environment(display: nil))
         program.closeInput()
-        #expect(try await program.ending(within: promptSeconds) == .exited(2))
+        #expect(try await program.ending(within: Poll.promptSeconds) == .exited(2))
         #expect(program.output.text == "")
         let lines = program.errors.lines
         #expect(lines.count == 1, "one line on stderr: \(program.errors.text)")
@@ -74,7 +72,7 @@ struct PlantedFIFOTests {
         #expect(status.line.contains(#" message="from the other user" "#), "\(status.line)")
 
         try await overlay.send("quit")
-        #expect(try await overlay.program.ending(within: Self.promptSeconds) == .exited(0))
+        #expect(try await overlay.program.ending(within: Poll.promptSeconds) == .exited(0))
         #expect(overlay.program.errors.text == "")
         #expect(FileKind(path)?.isFIFO == true, "another user's FIFO is that user's to remove")
     }
@@ -115,7 +113,7 @@ struct PlantedFIFOTests {
         #expect(PsplashWrite.send("quit", to: path) == .refusedOpen(errorNumber: ENXIO), "nobody reads the swapped-in FIFO")
         #expect(overlay.program.isRunning)
         try await overlay.send("quit")
-        #expect(try await overlay.program.ending(within: Self.promptSeconds) == .exited(0))
+        #expect(try await overlay.program.ending(within: Poll.promptSeconds) == .exited(0))
         #expect(FileKind(path)?.isFIFO == true, "the swapped-in FIFO is not the overlay's to remove")
     }
 }

@@ -8,6 +8,10 @@ enum Poll {
     /// end-to-end run, with a build beside it, a window took more than 15 s to map). Only a
     /// failing wait lasts this long; how fast things happen is measured in bench/, not here.
     static let defaultSeconds = 45.0
+    /// The deadline for what the program must do promptly (exit after `quit` or a lost display,
+    /// hide, answer): as generous as `defaultSeconds`, longer under a sanitizer. A test of how
+    /// prompt it is measures against `MachineLoad` instead.
+    static var promptSeconds: Double { defaultSeconds * Sanitizer.timeScale }
 
     /// What the test waited for in vain.
     struct TimedOut: Error, CustomStringConvertible {

@@ -4,8 +4,6 @@ import Testing
 /// The host protocol of PROTOCOL.md through real pipes: commands on stdin, events on stdout.
 @Suite("Host protocol: commands and events", .timeLimit(.minutes(3)))
 struct ProtocolTests {
-    /// How long something the program must do at once may take on a loaded machine.
-    static let promptSeconds = 5.0
 
     /// The status line of an overlay started without options, before any command.
     static let startStatus = #"visible=1 blocked=0 grab=none shown=1 mode=spinner progress=- message="Please wait..." detail="""#
@@ -88,7 +86,7 @@ struct ProtocolTests {
 
         // One write: the overlay reads the three lines together and handles them in one go.
         try await overlay.program.send("ping\nstatus\nquit\n")
-        #expect(try await overlay.program.ending(within: Self.promptSeconds) == .exited(0))
+        #expect(try await overlay.program.ending(within: Poll.promptSeconds) == .exited(0))
         #expect(overlay.events == ["ready", "shown", "pong", Self.startStatus])
     }
 
@@ -154,6 +152,6 @@ struct ProtocolTests {
         #expect(status.line == #"visible=1 blocked=0 grab=none shown=1 mode=progress progress=\#(lastProgress) message="final" detail="""#)
         #expect(overlay.program.errors.text == "", "every line was a good command")
         try await overlay.send("quit")
-        #expect(try await overlay.program.ending(within: Self.promptSeconds) == .exited(0))
+        #expect(try await overlay.program.ending(within: Poll.promptSeconds) == .exited(0))
     }
 }

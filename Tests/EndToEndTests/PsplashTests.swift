@@ -6,7 +6,6 @@ import Testing
 @Suite("psplash drop-in", .timeLimit(.minutes(10)))
 struct PsplashTests {
     /// How long something the program must do at once may take on a loaded machine.
-    static let promptSeconds = 15.0 * Sanitizer.timeScale
     /// How many overlays the race test starts: a thousand plain (the proof); a sanitizer makes
     /// each start some ten times slower, and the instrumented runs only need the path exercised,
     /// so twenty, one lane: a hundred in two lanes starved the other suites' X servers.
@@ -38,12 +37,12 @@ struct PsplashTests {
         let watch = try FolderWatch(folder.path)
         let program = try SpinnerExecutable.start(["--psplash", "--start-hidden"],
                                                   environment: environment(folder: folder.path, screen: screen))
-        let outcome = await PsplashWrite.sendTheMomentItAppears("QUIT", name: "psplash_fifo", watch: watch, within: promptSeconds)
+        let outcome = await PsplashWrite.sendTheMomentItAppears("QUIT", name: "psplash_fifo", watch: watch, within: Poll.promptSeconds)
         guard outcome == .delivered else {
             program.kill()
             return RaceResult(outcome: outcome, ending: nil, leftBehind: false)
         }
-        let ending = try? await program.ending(within: promptSeconds)
+        let ending = try? await program.ending(within: Poll.promptSeconds)
         return RaceResult(outcome: outcome, ending: ending, leftBehind: FileKind(folder.path("psplash_fifo")) != nil)
     }
 
@@ -99,7 +98,7 @@ struct PsplashTests {
             return status.line.contains(#"progress=0 message="last""#)
         }
         #expect(PsplashWrite.send("QUIT", to: path) == .delivered)
-        #expect(try await overlay.program.ending(within: Self.promptSeconds) == .exited(0))
+        #expect(try await overlay.program.ending(within: Poll.promptSeconds) == .exited(0))
         #expect(overlay.program.errors.text == "")
     }
 
@@ -133,7 +132,7 @@ struct PsplashTests {
         case .quitOnStandardInput: try await overlay.send("quit")
         case .sigterm: overlay.program.signal(SIGTERM)
         }
-        #expect(try await overlay.program.ending(within: Self.promptSeconds) == .exited(0))
+        #expect(try await overlay.program.ending(within: Poll.promptSeconds) == .exited(0))
         #expect(FileKind(path) == nil, "no FIFO left for a later `echo … > \(path)` to hang on")
         #expect(overlay.program.errors.text == "")
     }
@@ -161,7 +160,7 @@ struct PsplashTests {
         }
         #expect(PsplashWrite.send("MSG two", to: path) == .delivered)
         #expect(PsplashWrite.send("QUIT", to: path) == .delivered)
-        #expect(try await program.ending(within: Self.promptSeconds) == .exited(0))
+        #expect(try await program.ending(within: Poll.promptSeconds) == .exited(0))
         #expect(program.errors.text == "")
     }
 
@@ -215,7 +214,7 @@ struct PsplashTests {
         let program = try SpinnerExecutable.start(["--fifo", folder.path("k.fifo"), "--psplash"],
                                                   environment: Self.environment(folder: folder.path, screen: nil))
         program.closeInput()
-        #expect(try await program.ending(within: Self.promptSeconds) == .exited(2))
+        #expect(try await program.ending(within: Poll.promptSeconds) == .exited(2))
         #expect(program.errors.text == "kiosk-spinner: --fifo and --psplash cannot be used together: both name the FIFO to read; give one\n")
         #expect(FileKind(folder.path("k.fifo")) == nil && FileKind(folder.path("psplash_fifo")) == nil)
     }
@@ -249,7 +248,7 @@ struct PsplashTests {
                     .contains(#"message="Booting""#)
             }
             #expect(PsplashWrite.send("QUIT", to: path) == .delivered)
-            #expect(try await overlay.program.ending(within: Self.promptSeconds) == .exited(0))
+            #expect(try await overlay.program.ending(within: Poll.promptSeconds) == .exited(0))
             #expect(overlay.program.errors.text == "")
         }
     }
@@ -281,7 +280,7 @@ struct PsplashTests {
         defer { overlay.stop() }
         try await overlay.waitForEvent("ready")
         #expect(PsplashWrite.send("QUIT", to: link) == .delivered)
-        #expect(try await overlay.program.ending(within: Self.promptSeconds) == .exited(0))
+        #expect(try await overlay.program.ending(within: Poll.promptSeconds) == .exited(0))
         #expect(FileKind(runtime.path("psplash_fifo")) == nil)
         #expect(PsplashWrite.send("MSG after", to: link) == .refusedOpen(errorNumber: ENOENT),
                 "with the overlay gone, psplash-write fails silently, as without psplash")

@@ -5,8 +5,6 @@ import Testing
 /// closed; the overlay drops its events and goes on following commands.
 @Suite("A host that does not read stdout", .timeLimit(.minutes(3)))
 struct StandardOutputTests {
-    /// How long something the program must do at once may take on a loaded machine.
-    static let promptSeconds = 5.0
 
     @Test(arguments: [ProcessLaunch.StandardOutput.broken, .closed])
     func eventsAreDroppedAndCommandsStillFollowedWithoutStdout(standardOutput: ProcessLaunch.StandardOutput) async throws {
@@ -16,11 +14,11 @@ struct StandardOutputTests {
 
         // With stdout closed, the overlay must not let the X connection take descriptor 1.
         try await overlay.program.send(String(repeating: "ping\n", count: 1000) + "status\nmsg x\nhide\n")
-        try await overlay.waitUntilHidden(within: Self.promptSeconds)
+        try await overlay.waitUntilHidden(within: Poll.promptSeconds)
         try await overlay.send("show")
         _ = try await overlay.waitUntilShowing()
         try await overlay.send("quit")
-        #expect(try await overlay.program.ending(within: Self.promptSeconds) == .exited(0), "not killed by SIGPIPE")
+        #expect(try await overlay.program.ending(within: Poll.promptSeconds) == .exited(0), "not killed by SIGPIPE")
     }
 
     @Test func aHostThatNeverReadsStdoutDoesNotHoldTheOverlayUp() async throws {
@@ -31,8 +29,8 @@ struct StandardOutputTests {
         // 100 000 pongs fill the pipe (64 KiB) many times over and the event queue (16384 lines).
         try await overlay.program.send(String(repeating: "ping\n", count: 100_000))
         try await overlay.send("hide")
-        try await overlay.waitUntilHidden(within: Self.promptSeconds)
+        try await overlay.waitUntilHidden(within: Poll.promptSeconds)
         try await overlay.send("quit")
-        #expect(try await overlay.program.ending(within: Self.promptSeconds) == .exited(0))
+        #expect(try await overlay.program.ending(within: Poll.promptSeconds) == .exited(0))
     }
 }

@@ -7,8 +7,6 @@ import Testing
 /// that must not stop it do not.
 @Suite("Stop means stop, floods are answered", .timeLimit(.minutes(2)))
 struct StopAndFloodTests {
-    /// How long something the program must do at once may take on a loaded machine.
-    static let promptSeconds = 5.0 * Sanitizer.timeScale
     /// Issue 9: how soon after SIGINT, SIGTERM or SIGHUP the overlay must have exited, in every
     /// state (the median of `signalTries`, times `Sanitizer.timeScale`), on an idle machine; on a
     /// loaded one `MachineLoad` widens it by `FaultTests.exitHops` references.
@@ -137,7 +135,7 @@ struct StopAndFloodTests {
         #expect(overlay.program.errors.text == "", "every flooded line was a good command")
 
         try await overlay.send("quit")
-        #expect(try await overlay.program.ending(within: Self.promptSeconds) == .exited(0))
+        #expect(try await overlay.program.ending(within: Poll.promptSeconds) == .exited(0))
     }
 
     /// The zenity states: stdin's lines are never answered, so the flood ends with `#flooded`
@@ -183,7 +181,7 @@ struct StopAndFloodTests {
             // As a shell pipe does: the whole input at once, before the overlay is even ready.
             try await program.send(exit == .endOfInput ? "ping\nstatus\n" : "ping\nstatus\nquit\n")
             if exit == .endOfInput { program.closeInput() }
-            let ending = try await program.ending(within: Self.promptSeconds)
+            let ending = try await program.ending(within: Poll.promptSeconds)
             let lines = program.output.lines
             if ending != .exited(0) || lines != ["ready", "shown", "pong", OverlayStatus().line] || program.errors.text != "" {
                 failures.append("run \(run + 1): \(ending), stdout \(lines), stderr \(program.errors.text)")
@@ -200,7 +198,7 @@ struct StopAndFloodTests {
         try await overlay.waitForEvent("pong")
 
         overlay.program.signal(SIGTERM)
-        #expect(try await overlay.program.ending(within: Self.promptSeconds) == .exited(0))
+        #expect(try await overlay.program.ending(within: Poll.promptSeconds) == .exited(0))
         #expect(overlay.events == ["ready", "shown", "pong"])
         #expect(overlay.program.errors.text == "")
     }
@@ -297,7 +295,7 @@ struct StopAndFloodTests {
         let sent = ContinuousClock.now
         // Not `ChildProcess.signal`, which would reap the program before the watch saw it end.
         _ = kill(program.processID, signal)
-        let exited = try await Poll.value("the overlay to exit after signal \(signal) (\(state))", within: promptSeconds) { watch.endedAt }
+        let exited = try await Poll.value("the overlay to exit after signal \(signal) (\(state))", within: Poll.promptSeconds) { watch.endedAt }
         #expect(try await program.ending() == .exited(0), "\(state), signal \(signal); stderr \(program.errors.text)")
         #expect(FileKind(fifo) == nil, "the FIFO the overlay created is gone after signal \(signal) (\(state))")
         return (exited - sent) / .milliseconds(1)
@@ -313,7 +311,7 @@ struct StopAndFloodTests {
         let overlay = try await LiveOverlay.start(["--font", font, "--fifo", fifo], extraEnvironment: Sanitizer.noExitSleep)
         defer { overlay.stop() }
 
-        #expect(try await overlay.program.ending(within: Self.promptSeconds) == .exited(1))
+        #expect(try await overlay.program.ending(within: Poll.promptSeconds) == .exited(1))
         #expect(overlay.program.errors.text
                 == "kiosk-spinner: cannot load the font: FT_Open_Face(\(font)) failed: is a FIFO, not a regular file\n")
         #expect(overlay.program.output.text == "")
@@ -335,7 +333,7 @@ struct StopAndFloodTests {
 
         try await overlay.screen.stopServer()
         overlay.program.signal(SIGTERM)
-        #expect(try await overlay.program.ending(within: Self.promptSeconds) == .exited(0))
+        #expect(try await overlay.program.ending(within: Poll.promptSeconds) == .exited(0))
         #expect(FileKind(fifo) == nil, "the FIFO the overlay created is gone")
     }
 
@@ -351,7 +349,7 @@ struct StopAndFloodTests {
         try await overlay.waitForEvent("pong", from: start)
         #expect(overlay.program.isRunning)
         try await overlay.send("quit")
-        #expect(try await overlay.program.ending(within: Self.promptSeconds) == .exited(0))
+        #expect(try await overlay.program.ending(within: Poll.promptSeconds) == .exited(0))
         #expect(overlay.events == ["ready", "shown", "pong"])
         #expect(overlay.program.errors.text == "")
     }

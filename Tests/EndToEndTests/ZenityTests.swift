@@ -7,8 +7,6 @@ import Testing
 /// zenity's input, which has no questions.
 @Suite("zenity --progress drop-in", .timeLimit(.minutes(3)))
 struct ZenityTests {
-    /// How long something the program must do at once may take on a loaded machine.
-    static let promptSeconds = 5.0 * Sanitizer.timeScale
     /// How long the full bar stays after the end of input by default (`--dismiss-after`).
     static let fullBarSeconds = 1.5
 
@@ -20,7 +18,7 @@ struct ZenityTests {
         try await Task.sleep(for: .milliseconds(200))
         #expect(overlay.program.isRunning, "below 100 it keeps showing")
         try await overlay.program.send("100\n")
-        #expect(try await overlay.program.ending(within: Self.promptSeconds) == .exited(0))
+        #expect(try await overlay.program.ending(within: Poll.promptSeconds) == .exited(0))
         #expect(overlay.program.errors.text == "")
     }
 
@@ -94,14 +92,14 @@ struct ZenityTests {
     @Test func theTimeoutExitsFive() async throws {
         let overlay = try await LiveOverlay.start(["--progress", "--timeout", "1"])
         defer { overlay.stop() }
-        #expect(try await overlay.program.ending(within: 1 + Self.promptSeconds) == .exited(5))
+        #expect(try await overlay.program.ending(within: 1 + Poll.promptSeconds) == .exited(5))
     }
 
     @Test func aZenityOptionWithoutProgressIsRefusedInOneLine() async throws {
         let screen = try await VirtualScreen.start()
         defer { screen.stop() }
         let program = try SpinnerExecutable.start(["--auto-close"], environment: screen.environment)
-        #expect(try await program.ending(within: Self.promptSeconds) == .exited(2))
+        #expect(try await program.ending(within: Poll.promptSeconds) == .exited(2))
         #expect(program.errors.text.hasPrefix("kiosk-spinner: --auto-close applies only with --progress\n"))
     }
 
@@ -138,7 +136,7 @@ struct ZenityTests {
                                   (["--info"], "--info is another zenity dialog: kiosk-spinner stands in for zenity --progress alone "
                                       + "(zenity refuses two dialogs too)")] {
             let program = try SpinnerExecutable.start(["--progress"] + arguments, environment: ChildProcess.environment(display: nil))
-            #expect(try await program.ending(within: Self.promptSeconds) == .exited(2))
+            #expect(try await program.ending(within: Poll.promptSeconds) == .exited(2))
             #expect(program.errors.text == "kiosk-spinner: \(line)\n")
             #expect(program.output.text == "")
         }
@@ -163,7 +161,7 @@ struct ZenityTests {
         environment["PATH"] = folder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         let shell = try ChildProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", line], environment: environment)
         shell.closeInput()
-        let ending = try await shell.ending(within: fullBarSeconds + 2 * promptSeconds)
+        let ending = try await shell.ending(within: fullBarSeconds + 2 * Poll.promptSeconds)
         return ShellRun(ending: ending, output: shell.output.text, errors: shell.errors.text)
     }
 }

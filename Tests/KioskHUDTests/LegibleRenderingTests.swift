@@ -52,6 +52,25 @@ extension RenderingSuites {
         #expect(capitals.count >= pixels, "capitals \(capitals.count) px tall")
     }
 
+    /// A safety notice of 192 characters is shown whole at its full size on the small panels
+    /// kiosks ship: it takes more lines and the HUD grows (up to 80 % of the screen's height,
+    /// and 80 % of its width below 12 inches) before the type shrinks, and nothing is cut
+    /// (issue 18: it was shrunk to 2.9 mm and lost its last sentence).
+    @Test(arguments: [(Size(width: 800, height: 480), 133.0), (Size(width: 1024, height: 600), 170.0)])
+    func aLongSafetyNoticeShowsWholeAtFullSize(screen: Size, dpi: Double) throws {
+        let notice = "Keep the patient still and do not unplug the monitor while the ECG recording is sent to the hospital. "
+            + "The screen stays locked until this message disappears. This will take about three minutes."
+        let (_, frame) = try draw(notice, screen: screen, dpi: dpi)
+        let panel = try #require(frame.panel)
+        let label = try #require(panel.labels.first)
+        let legibility = Legibility(dotsPerInch: dpi, viewingDistanceCentimetres: Appearance().viewingDistanceCentimetres)
+        #expect(label.text.fontPixels == legibility.messageFontPixels)
+        #expect(!label.text.isTruncated && !label.text.lines.joined().contains("…"))
+        #expect(label.text.lines.joined(separator: " ") == notice)
+        #expect(Double(panel.hud.height) <= 0.8 * Double(screen.height) + 1)
+        #expect(Double(panel.hud.width) <= 0.8 * Double(screen.width) + 1)
+    }
+
     @Test func theInkIsPaddedAlikeOnEverySide() throws {
         let (surface, frame) = try draw("HOLD THE LINE", screen: Size(width: 800, height: 480), dpi: 133)
         let panel = try #require(frame.panel)

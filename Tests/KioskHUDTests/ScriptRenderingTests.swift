@@ -111,8 +111,9 @@ extension RenderingSuites {
         let message = "Зачекайте, будь ласка: отримуємо дані ЕКГ від пристрою, це може тривати кілька хвилин"
         let panel = try #require(composedFrame(of: message, on: Size(width: 1920, height: 1080), appearance: appearance).panel)
         let label = try #require(panel.labels.first)
-        #expect(label.text.lines.count <= appearance.maximumLines)
+        #expect(!label.text.isTruncated)
         #expect(label.text.fontPixels >= Legibility().smallestFontPixels)
+        #expect(panel.hud.height <= 1080 * 8 / 10)
         for line in label.text.lines { #expect(fonts.width(of: line, fontPixels: label.text.fontPixels) <= label.area.width) }
         #expect(label.lineTop(0) >= label.area.y)
         #expect(label.lineTop(label.text.lines.count - 1) + label.text.lineHeightPixels <= panel.hud.maxY)

@@ -149,7 +149,7 @@ public struct Appearance: Sendable, Equatable {
     /// The smallest font size the message may shrink to before it is cut; nil means legible.
     public var minimumFontPixels: Int?
     /// The most lines the message may wrap onto.
-    public var maximumLines = 4
+    public var maximumLines: Int?
 
     /// The smallest wheel a user may ask for.
     public static let minimumWheelPixels = 8

@@ -21,6 +21,8 @@ public struct FrameComposer: Sendable {
         var metrics: HUDMetrics
         var layout: HUDLayout
         var labels: [Frame.Label]
+        /// What of the message could not be shown, said once; nil when it shows whole.
+        var cut: String?
     }
 
     /// The shape of what stands in the wheel's place: a square (wheel, ring, mark) or a bar, with
@@ -38,8 +40,12 @@ public struct FrameComposer: Sendable {
         self.dotsPerInch = dotsPerInch
     }
 
-    /// How the last layout had to adapt to a screen too small for it; nil when it did not.
-    public var adaptation: String? { fitted?.metrics.adaptation }
+    /// How the last layout had to adapt to a screen too small for it (the wheel or the type
+    /// shrunk, the message cut); nil when it did not.
+    public var adaptation: String? {
+        let said = [fitted?.metrics.adaptation, fitted?.cut].compactMap { $0 }
+        return said.isEmpty ? nil : said.joined(separator: "; ")
+    }
 
     /// The frame of `session` at `tick`, measuring text with `measurer` when the text changed.
     /// Settle the session (or advance it) after applying commands, so their visibility is drawn.
@@ -88,7 +94,7 @@ public struct FrameComposer: Sendable {
     }
 
     /// The tallest a HUD's text may make it, as a fraction of the screen's height.
-    static let tallestFraction = 0.9
+    static let tallestFraction = 0.8
     /// A bar is at least this many wheels wide.
     static let barWidthInWheels = 2
 
@@ -105,23 +111,45 @@ public struct FrameComposer: Sendable {
         let metrics = HUDMetrics(screen: screen, appearance: appearance, legibility: legibility, scale: scale)
         let wheel = metrics.wheelPixels
         let besideText = appearance.layout == .horizontal ? (gauge.isBar ? wheel * Self.barWidthInWheels : wheel) : 0
-        let widthLimit = metrics.textWidthLimit(layout: appearance.layout, indicatorWidth: besideText)
         let heightLimit = Int(Double(screen.height) * Self.tallestFraction) - 2 * metrics.paddingPixels
             - (appearance.layout == .vertical ? wheel + metrics.gapPixels : 0)
+        /// The message and the details fitted into lines at most `width` wide (wrap before shrink).
+        func fitTexts(width: Int) -> [FittedMessage] {
+            var fits: [FittedMessage] = []
+            for (text, isDetail) in [(message, false), (detail, true)] where !text.isEmpty {
+                let nominal = isDetail
+                    ? metrics.detailFontPixels(besideMessageOf: fits.first?.fontPixels ?? metrics.messageFontPixels)
+                    : metrics.messageFontPixels
+                let above = fits.first.map { $0.lines.count * $0.lineHeightPixels } ?? 0
+                let fitter = MessageFitter(widthPixels: width, heightPixels: heightLimit - above, nominalFontPixels: nominal,
+                                           minimumFontPixels: isDetail ? nominal : metrics.smallestFontPixels,
+                                           maximumLines: appearance.maximumLines ?? .max)
+                fits.append(fitter.fit(text, measurer: measurer))
+            }
+            return fits
+        }
+        var fits = fitTexts(width: metrics.textWidthLimit(layout: appearance.layout, indicatorWidth: besideText))
+        // A message that would shrink or be cut widens the HUD first, on a small screen.
+        if let shrunk = fits.first, !message.isEmpty, shrunk.fontPixels < metrics.messageFontPixels || shrunk.isTruncated,
+           let widened = metrics.widenedWidthPixels {
+            let wider = fitTexts(width: metrics.textWidthLimit(layout: appearance.layout, indicatorWidth: besideText, hudWidth: widened))
+            if let first = wider.first, first.fontPixels > shrunk.fontPixels
+                || (first.fontPixels == shrunk.fontPixels && shrunk.isTruncated && !first.isTruncated) {
+                fits = wider
+            }
+        }
         var labels: [Frame.Label] = []
         var blocks: [Size] = []
-        for (text, isDetail) in [(message, false), (detail, true)] where !text.isEmpty {
-            let nominal = isDetail
-                ? metrics.detailFontPixels(besideMessageOf: labels.first?.text.fontPixels ?? metrics.messageFontPixels)
-                : metrics.messageFontPixels
-            let fitter = MessageFitter(widthPixels: widthLimit, heightPixels: heightLimit - (blocks.first?.height ?? 0),
-                                       nominalFontPixels: nominal, minimumFontPixels: isDetail ? nominal : metrics.smallestFontPixels,
-                                       maximumLines: appearance.maximumLines)
-            let fitted = fitter.fit(text, measurer: measurer)
-            let widest = fitted.lines.map { measurer.width(of: $0, fontPixels: fitted.fontPixels) }.max() ?? 0
-            blocks.append(Size(width: widest, height: fitted.lines.count * fitted.lineHeightPixels))
+        for (fit, isDetail) in zip(fits, message.isEmpty ? [true] : [false, true]) {
+            let widest = fit.lines.map { measurer.width(of: $0, fontPixels: fit.fontPixels) }.max() ?? 0
+            blocks.append(Size(width: widest, height: fit.lines.count * fit.lineHeightPixels))
             let color = isDetail ? appearance.textColor.fading(by: appearance.detailStrength) : appearance.textColor
-            labels.append(Frame.Label(text: fitted, area: PixelRect(x: 0, y: 0, width: 0, height: 0), color: color))
+            labels.append(Frame.Label(text: fit, area: PixelRect(x: 0, y: 0, width: 0, height: 0), color: color))
+        }
+        let cut = fits.first.flatMap { first in
+            first.isTruncated && !message.isEmpty
+                ? "the message does not fit the \(screen.width)x\(screen.height) screen whole even at \(first.fontPixels) px: "
+                    + "it is cut after \(first.lines.count) lines" : nil
         }
         let empty = Size(width: 0, height: 0)
         let messageBlock = message.isEmpty ? empty : blocks[0]
@@ -138,7 +166,7 @@ public struct FrameComposer: Sendable {
             labels[index].area = index == 0 && !message.isEmpty ? layout.textArea : layout.detailArea
         }
         let result = FittedPanel(message: message, detail: detail, appearance: appearance, gauge: gauge, metrics: metrics,
-                                 layout: layout, labels: labels)
+                                 layout: layout, labels: labels, cut: cut)
         fitted = result
         return result
     }

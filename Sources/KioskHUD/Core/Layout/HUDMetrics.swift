@@ -33,6 +33,9 @@ public struct HUDMetrics: Sendable, Equatable {
     public var cornerRadiusPixels: Int
     /// The widest the HUD may be.
     public var maximumWidthPixels: Int
+    /// The widest the HUD may grow to show a message whole at its size, on a screen under
+    /// `smallScreenInches` (80 % of its width); nil on a larger screen.
+    public var widenedWidthPixels: Int?
     /// How the layout had to adapt to a screen too small for it; nil when it did not.
     public var adaptation: String?
     /// The screen's width, the widest a HUD can be at all.
@@ -58,6 +61,11 @@ public struct HUDMetrics: Sendable, Equatable {
     public static let maximumWidthFraction = 0.6
     /// The HUD's widest in ems, a comfortable reading measure.
     public static let maximumWidthEms = 34.0
+    /// On a screen with a diagonal under this many inches, a message that would otherwise shrink
+    /// may widen the HUD to `widenedWidthFraction` of the screen's width.
+    public static let smallScreenInches = 12.0
+    /// The widest a HUD may grow on a small screen, as a fraction of its width.
+    public static let widenedWidthFraction = 0.8
 
     /// The metrics for `appearance` on `screen` read as `legibility` says, pixel options
     /// multiplied by `scale`.
@@ -101,6 +109,10 @@ public struct HUDMetrics: Sendable, Equatable {
         barThicknessPixels = max(4, pixels(Self.barEms))
         let widest = min(Double(screen.width) * Self.maximumWidthFraction, em * Self.maximumWidthEms)
         maximumWidthPixels = min(screen.width, max(wheelPixels + 2 * paddingPixels, Int(widest)))
+        let diagonalInches = (Double(screen.width * screen.width + screen.height * screen.height)).squareRoot()
+            / max(1, legibility.dotsPerInch)
+        let widened = Int(Double(screen.width) * Self.widenedWidthFraction)
+        widenedWidthPixels = diagonalInches < Self.smallScreenInches && widened > maximumWidthPixels ? widened : nil
         cornerRadiusPixels = appearance.cornerRadiusPixels.map { $0 * scale } ?? pixels(Self.cornerEms)
     }
 
@@ -111,14 +123,16 @@ public struct HUDMetrics: Sendable, Equatable {
         max(1, Int((Double(messagePixels) * Self.detailFontFraction).rounded()), min(messagePixels, smallestFontPixels))
     }
 
-    /// The widest a line of text may be in `layout`, beside an indicator `indicatorWidth` wide.
-    public func textWidthLimit(layout: LayoutKind, indicatorWidth: Int) -> Int {
+    /// The widest a line of text may be in `layout`, beside an indicator `indicatorWidth` wide,
+    /// in a HUD at most `hudWidth` wide (by default `maximumWidthPixels`).
+    public func textWidthLimit(layout: LayoutKind, indicatorWidth: Int, hudWidth: Int? = nil) -> Int {
+        let hudWidth = hudWidth ?? maximumWidthPixels
         switch layout {
-        case .vertical: return max(1, maximumWidthPixels - 2 * paddingPixels)
+        case .vertical: return max(1, hudWidth - 2 * paddingPixels)
         case .horizontal:
             let beside = 2 * paddingPixels + indicatorWidth + gapPixels
             let narrowest = min(Int(Double(messageFontPixels) * Self.narrowestColumnEms), screenWidthPixels - beside)
-            return max(1, maximumWidthPixels - beside, narrowest)
+            return max(1, hudWidth - beside, narrowest)
         }
     }
 }

@@ -35,7 +35,7 @@ extension Option {
         case .minFontSize: return [look.minimumFontPixels.map(String.init) ?? "auto"]
         case .viewingDistance: return [String(Int(look.viewingDistanceCentimetres))]
         case .dpi: return [options.dotsPerInch.map { String(Int($0)) } ?? "auto"]
-        case .maxLines: return [String(look.maximumLines)]
+        case .maxLines: return look.maximumLines.map { [String($0)] }
         case .display:
             let screen = options.mirrorsOnAllDisplays ? "all" : String(options.display)
             return options.xDisplayName.map { [$0, screen] } ?? [screen]

@@ -119,7 +119,7 @@ enum Option: String, CaseIterable {
         case .font: return "TrueType font tried before the bundled ones (DejaVu Sans, Droid Sans Fallback); repeatable"
         case .fontSize: return "message font size (default: capitals 20 arcminutes tall at the viewing distance)"
         case .minFontSize: return "smallest size a long message shrinks to before it is cut (default 16 arcminutes)"
-        case .maxLines: return "most lines the message wraps onto before it shrinks (default 4)"
+        case .maxLines: return "most lines the message wraps onto before it shrinks (default: as many as fit in 80 % of the screen's height)"
         case .viewingDistance: return "how far the reader's eyes are from the panel, 10-1000 (default 60)"
         case .dpi: return "display density; auto: from the size the display reports, else 96 (default auto)"
         case .display: return "display to cover, from 0, or all to mirror on every display (default 0); with a colon, the X display (:0, as zenity's)"
