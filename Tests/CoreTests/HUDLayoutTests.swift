@@ -129,6 +129,21 @@ import KioskTestSupport
         #expect(wheel.y - panel.hud.y == panel.hud.maxY - wheel.maxY)
     }
 
+    /// Right-to-left text mirrors the horizontal layout: the wheel comes first in reading
+    /// order, on the right, with the same padding (issue 18: Arabic kept the wheel on the left).
+    @Test(arguments: ["يرجى الانتظار", "אנא המתן", "ECG: يرجى الانتظار"])
+    func rightToLeftTextPutsTheWheelOnTheRight(message: String) {
+        let frame = frame(message: message) { $0.layout = .horizontal }
+        let panel = frame.panel!, wheel = frame.indicator!.box, label = panel.labels[0]
+        let rightToLeft = BidiLine.isRightToLeft(message)
+        #expect(rightToLeft == !message.hasPrefix("ECG"))
+        #expect((wheel.x > label.area.maxX) == rightToLeft)
+        let outer = rightToLeft ? panel.hud.maxX - wheel.maxX : wheel.x - panel.hud.x
+        let textWidth = FakeMeasurer().width(of: message, fontPixels: label.text.fontPixels)
+        let inner = rightToLeft ? label.area.x - panel.hud.x : panel.hud.maxX - (label.area.x + textWidth)
+        #expect(abs(outer - inner) <= 1)
+    }
+
     @Test(arguments: HUDLayoutTests.panels)
     func widthIsCappedAtSixtyPercentOrThirtyFourEms(screen: Size, dpi: Double) {
         let long = String(repeating: "Please keep the device switched on. ", count: 6)

@@ -161,7 +161,8 @@ public struct FrameComposer: Sendable {
             : wheel
         let indicator = Size(width: indicatorWidth, height: (gauge.isBar ? metrics.barThicknessPixels : wheel) + percentLine)
         let layout = HUDLayout(screen: screen, metrics: metrics, layout: appearance.layout, indicator: indicator,
-                               message: messageBlock, detail: detailBlock)
+                               message: messageBlock, detail: detailBlock,
+                               rightToLeft: BidiLine.isRightToLeft(message.isEmpty ? detail : message))
         for index in labels.indices {
             labels[index].area = index == 0 && !message.isEmpty ? layout.textArea : layout.detailArea
         }

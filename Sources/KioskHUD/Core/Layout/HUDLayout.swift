@@ -3,7 +3,8 @@
 ///
 /// Vertical: the indicator on top, the text under it, `padding` on every side (less the room
 /// under the last baseline at the bottom) and `gap` between them; at least as wide as it is tall, so a short message gives a square. Horizontal:
-/// the indicator left of the text, both centred on one line. The HUD is centred on the screen.
+/// the indicator before the text in reading order (left of it, right of it for right-to-left
+/// text), both centred on one line. The HUD is centred on the screen.
 public struct HUDLayout: Sendable, Equatable {
     /// The HUD's rounded rectangle.
     public var hud: PixelRect
@@ -17,8 +18,10 @@ public struct HUDLayout: Sendable, Equatable {
     public var detailArea: PixelRect
 
     /// Lays out a HUD on `screen` with `metrics`, holding an indicator of `indicator` size and
-    /// text blocks of `message` and `detail` size (zero when absent).
-    public init(screen: Size, metrics: HUDMetrics, layout: LayoutKind, indicator: Size, message: Size, detail: Size) {
+    /// text blocks of `message` and `detail` size (zero when absent); the horizontal layout is
+    /// mirrored when the text reads `rightToLeft`.
+    public init(screen: Size, metrics: HUDMetrics, layout: LayoutKind, indicator: Size, message: Size, detail: Size,
+                rightToLeft: Bool = false) {
         let padding = metrics.paddingPixels
         let hasMessage = message.height > 0, hasDetail = detail.height > 0
         let textWidth = max(message.width, detail.width)
@@ -42,10 +45,11 @@ public struct HUDLayout: Sendable, Equatable {
             let width = min(screen.width, max(height, 2 * padding + indicator.width + gap + textWidth))
             hud = PixelRect(centeredAt: center, width: width, height: height)
             let contentLeft = hud.x + (hud.width - (indicator.width + gap + textWidth)) / 2
-            indicatorBox = PixelRect(x: contentLeft, y: hud.y + (hud.height - indicator.height) / 2,
+            let indicatorLeft = rightToLeft ? contentLeft + textWidth + gap : contentLeft
+            indicatorBox = PixelRect(x: indicatorLeft, y: hud.y + (hud.height - indicator.height) / 2,
                                      width: indicator.width, height: indicator.height)
             textTop = hud.y + (hud.height - textHeight) / 2
-            textLeft = indicatorBox.maxX + gap
+            textLeft = rightToLeft ? contentLeft : indicatorBox.maxX + gap
             areaWidth = textWidth
         }
         textArea = PixelRect(x: textLeft, y: textTop, width: hasMessage ? areaWidth : 0, height: message.height)

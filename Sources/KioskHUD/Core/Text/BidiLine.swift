@@ -15,12 +15,18 @@
 public enum BidiLine {
     private enum Kind { case leftToRight, rightToLeft, digit, neutral }
 
+    /// True when `text` reads right to left: its first strong letter is Arabic, Hebrew or of
+    /// another right-to-left script (the line's direction, as the bidi algorithm's first rule).
+    public static func isRightToLeft(_ text: String) -> Bool {
+        text.lazy.map(kind).first { $0 == .leftToRight || $0 == .rightToLeft } == .rightToLeft
+    }
+
     /// The runs of `line` in visual order, left to right.
     public static func visualRuns(_ line: String) -> [TextRun] {
         let graphemes = Array(line)
         guard !graphemes.isEmpty else { return [] }
         let kinds = graphemes.map(kind)
-        let lineIsRightToLeft = kinds.first { $0 == .leftToRight || $0 == .rightToLeft } == .rightToLeft
+        let lineIsRightToLeft = isRightToLeft(line)
         let levels = resolveLevels(kinds, lineIsRightToLeft: lineIsRightToLeft)
 
         var runs: [(run: TextRun, level: Int)] = []
