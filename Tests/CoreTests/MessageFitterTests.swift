@@ -64,6 +64,36 @@ import KioskTestSupport
         #expect(wrapped.lines.allSatisfy { FakeMeasurer().width(of: $0, fontPixels: wrapped.fontPixels) <= 100 })
     }
 
+    /// Japanese breaks after the punctuation that ends a clause when that fits in the line's
+    /// second half, not inside the word before it (issue 18: a break inside います although a
+    /// break after 。 fitted).
+    @Test func japaneseBreaksAfterTheClauseNotInsideAWord() {
+        let text = "データを受信しています。お待ちください"  // 12 characters, then 7
+        let fit = fitter(width: 300, lines: 3).fit(text, measurer: FakeMeasurer())  // 15 characters a line at 20 px
+        #expect(fit.fontPixels == 20)
+        #expect(fit.lines == ["データを受信しています。", "お待ちください"])
+        // Punctuation early in the line does not make a short line: the break is at the width.
+        let early = fitter(width: 200, lines: 3).fit("はい、データを受信しています", measurer: FakeMeasurer())
+        #expect(early.lines.first?.count ?? 0 > 3)
+    }
+
+    /// A path or URL breaks after a "/" before a letter, so it neither shrinks the text nor
+    /// breaks inside a word (issue 18: "org/de / vices").
+    @Test func aURLBreaksAfterASlash() {
+        let fit = fitter(width: 200, lines: 3).fit("Open example.org/devices/ecg now", measurer: FakeMeasurer())  // 20 a line
+        #expect(fit.fontPixels == 20)
+        #expect(fit.lines == ["Open example.org/", "devices/ecg now"])
+        #expect(!LineBreaks.canBreak(between: "/", and: "/") && !LineBreaks.canBreak(between: "/", and: "4"))
+    }
+
+    /// A line ending in a full-width "。" is centred by its ink: the empty right half of the
+    /// stop is not counted (issue 18: such a line sat 8 px left of centre).
+    @Test func aFinalFullWidthStopCountsHalf() {
+        #expect(LineBreaks.emptyEndWidth(of: "请稍候。", fontPixels: 20, measurer: FakeMeasurer()) == 10)
+        #expect(LineBreaks.emptyEndWidth(of: "请稍候", fontPixels: 20, measurer: FakeMeasurer()) == 0)
+        #expect(LineBreaks.emptyEndWidth(of: "Wait.", fontPixels: 20, measurer: FakeMeasurer()) == 0)
+    }
+
     @Test func leftoverTextEndsTheLastLineWithAnEllipsis() {
         let fit = fitter(width: 60, lines: 2).fit("one two three four five six seven", measurer: FakeMeasurer())
         #expect(fit.lines.count == 2)

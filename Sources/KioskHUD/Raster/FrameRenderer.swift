@@ -70,7 +70,9 @@ package final class FrameRenderer {
 
     private func drawText(_ text: String, fontPixels: Int, color: Color, centredIn area: PixelRect, top: Int) throws(GlyphFailure) {
         guard let line = try glyphs.render(text, fontPixels: fontPixels) else { return }
-        let left = area.x + (area.width - line.width) / 2
+        // Centred by its ink: the empty half of a final full-width "。" is not counted.
+        let inked = line.width - LineBreaks.emptyEndWidth(of: text, fontPixels: fontPixels, measurer: glyphs)
+        let left = area.x + (area.width - inked) / 2
         target.withPixels { rows in
             line.withPixels { rows.blend(mask: $0, at: (left, top + line.top), color: color) }
         }

@@ -141,7 +141,10 @@ public struct FrameComposer: Sendable {
         var labels: [Frame.Label] = []
         var blocks: [Size] = []
         for (fit, isDetail) in zip(fits, message.isEmpty ? [true] : [false, true]) {
-            let widest = fit.lines.map { measurer.width(of: $0, fontPixels: fit.fontPixels) }.max() ?? 0
+            let widest = fit.lines.map { line in
+                measurer.width(of: line, fontPixels: fit.fontPixels)
+                    - LineBreaks.emptyEndWidth(of: line, fontPixels: fit.fontPixels, measurer: measurer)
+            }.max() ?? 0
             blocks.append(Size(width: widest, height: fit.lines.count * fit.lineHeightPixels))
             let color = isDetail ? appearance.textColor.fading(by: appearance.detailStrength) : appearance.textColor
             labels.append(Frame.Label(text: fit, area: PixelRect(x: 0, y: 0, width: 0, height: 0), color: color))
@@ -149,7 +152,7 @@ public struct FrameComposer: Sendable {
         let cut = fits.first.flatMap { first in
             first.isTruncated && !message.isEmpty
                 ? "the message does not fit the \(screen.width)x\(screen.height) screen whole even at \(first.fontPixels) px: "
-                    + "it is cut after \(first.lines.count) lines" : nil
+                    + "its end is cut" : nil
         }
         let empty = Size(width: 0, height: 0)
         let messageBlock = message.isEmpty ? empty : blocks[0]

@@ -1,13 +1,35 @@
-/// Where a line of text may break: after a space, and around Chinese and Japanese characters
-/// (written without spaces), except before closing punctuation such as "。" or "）". Korean is
-/// written with spaces between words, so Hangul breaks at spaces only, like Latin.
+/// Where a line of text may break: after a space, around Chinese and Japanese characters
+/// (written without spaces) except before closing punctuation such as "。" or "）", and after a
+/// "/" before a letter (a path or a URL: "example.org/" then "devices"). Korean is written with
+/// spaces between words, so Hangul breaks at spaces only, like Latin.
 package enum LineBreaks {
     /// True when a line may end between `before` and `after`.
     static func canBreak(between before: Character, and after: Character) -> Bool {
         if after.isBlank { return false }
         if before.isBlank { return true }
         if closingPunctuation.contains(after) { return false }
+        if before == "/", after.isLetter { return true }
         return breaksAround(before) || breaksAround(after)
+    }
+
+    /// True when a break between `before` and `after` ends a clause of Chinese or Japanese: right
+    /// after "、", "。", "，", "！", "？" and their kind. Such a break is taken before one between
+    /// two characters, which may fall inside a word ("います").
+    static func endsAClause(between before: Character, and after: Character) -> Bool {
+        endsAClause(before) && canBreak(between: before, and: after)
+    }
+
+    /// True when `character` is punctuation that ends a clause of Chinese or Japanese.
+    static func endsAClause(_ character: Character) -> Bool {
+        clausePunctuation.contains(character)
+    }
+
+    /// How much of the width of `line`'s last character is empty space at its end: half of a
+    /// full-width "。", "、", "，" or "．" (its ink sits in the left half), none for anything
+    /// else; a line is centred by its ink, without it.
+    package static func emptyEndWidth(of line: String, fontPixels: Int, measurer: some TextMeasurer) -> Int {
+        guard let last = line.last, endsAClause(last), isWide(last) else { return 0 }
+        return measurer.width(of: String(last), fontPixels: fontPixels) / 2
     }
 
     /// Characters a line may break before or after without a space: ideographs, kana, CJK
@@ -37,6 +59,8 @@ package enum LineBreaks {
         default: return false
         }
     }
+
+    private static let clausePunctuation: Set<Character> = ["、", "。", "，", "．", "！", "？", "；", "："]
 
     private static let closingPunctuation: Set<Character> = [
         "、", "。", "，", "．", "：", "；", "！", "？", "）", "」", "』", "】", "〉", "》", "…", ",", ".", "!", "?", ")", ":", ";",

@@ -9,8 +9,10 @@
 ///
 /// Wrapped lines are balanced: the narrowest width that needs no more lines is used, so a word
 /// does not sit alone on the last line when a better break exists. Lines break at spaces, and
-/// between characters of Chinese and Japanese (never before closing punctuation); Korean breaks
-/// at spaces. A word wider than a line breaks between grapheme clusters; no grapheme is ever cut.
+/// between characters of Chinese and Japanese (never before closing punctuation, and after the
+/// punctuation ending a clause when that fits, rather than inside a word), and after a "/" in a
+/// path or URL; Korean breaks at spaces. A word wider than a line breaks between grapheme
+/// clusters; no grapheme is ever cut.
 /// A `\n` in the text (zenity's `#Line one\nLine two`) always starts a new line.
 public struct MessageFitter: Sendable {
     /// The widest a line may be, in pixels.
@@ -76,10 +78,11 @@ public struct MessageFitter: Sendable {
             // The narrowest width that keeps the same number of lines, found by bisection (a
             // narrower width never needs fewer lines).
             var low = 1, high = widthPixels
+            let clauses = lines.clauseEnds
             while low < high {
                 let middle = (low + high) / 2
                 if let narrower = wrapper.wrap(width: middle, lineBudget: lines.lines.count),
-                   narrower.rest.isEmpty, !narrower.brokeInsideAWord {
+                   narrower.rest.isEmpty, !narrower.brokeInsideAWord, narrower.clauseEnds >= clauses {
                     high = middle
                     lines = narrower
                 } else {
@@ -119,6 +122,11 @@ private struct Wrapper<Measurer: TextMeasurer> {
         var lines: [Substring]
         var rest: Substring
         var brokeInsideAWord: Bool
+
+        /// How many lines end a clause of Chinese or Japanese; balancing keeps them.
+        var clauseEnds: Int {
+            lines.filter { line in line.last.map(LineBreaks.endsAClause) ?? false }.count
+        }
     }
 
     /// Breaks the text into lines of at most `width` pixels, stopping after `lineBudget` lines.
@@ -167,10 +175,15 @@ private struct Wrapper<Measurer: TextMeasurer> {
         let count = max(1, low)
         if low == 0 { return (text[..<ends[0]], true) }  // not even one grapheme fits: forced
         if count == ends.count { return (text, true) }
-        for kept in stride(from: count, through: 1, by: -1) {
+        func breaks(_ kept: Int, where rule: (Character, Character) -> Bool) -> Bool {
             let end = ends[kept - 1]
-            if LineBreaks.canBreak(between: text[text.index(before: end)], and: text[end]) { return (text[..<end], false) }
+            return rule(text[text.index(before: end)], text[end])
         }
-        return (text[..<ends[count - 1]], true)
+        // After the clause punctuation that fits in the line's second half, if any, rather than
+        // between two characters of a word; else at the last break that fits.
+        let kept = stride(from: count, through: max(1, (count + 1) / 2), by: -1).first { breaks($0, where: LineBreaks.endsAClause) }
+            ?? stride(from: count, through: 1, by: -1).first { breaks($0, where: LineBreaks.canBreak) }
+        guard let kept else { return (text[..<ends[count - 1]], true) }
+        return (text[..<ends[kept - 1]], false)
     }
 }
