@@ -101,22 +101,29 @@ import KioskTestSupport
     }
 
     /// The percentage is written under the ring or the bar at the details line's size, in a line
-    /// of its own inside the gauge's box (issue 18: 2.1 mm inside the ring, where "100%" touched it).
-    @Test(arguments: [ProgressStyle.ring, .bar])
-    func thePercentageIsUnderTheGaugeAtTheDetailsSize(style: ProgressStyle) {
+    /// of its own inside the gauge's box, which is as wide as "100%" (issue 18: 2.1 mm inside the
+    /// ring, where "100%" touched it); beside the text, where the ring is smallest, too.
+    @Test(arguments: [(ProgressStyle.ring, LayoutKind.vertical), (.bar, .vertical), (.ring, .horizontal), (.bar, .horizontal)])
+    func thePercentageIsUnderTheGaugeAtTheDetailsSize(style: ProgressStyle, layout: LayoutKind) {
         let frame = frame(message: "Updating firmware", detail: "Step 2 of 3", progress: 100) { look in
             look.progressStyle = style
             look.showsPercent = true
+            look.layout = layout
         }
         guard case .progress(let gauge) = frame.indicator else { Issue.record("no gauge"); return }
         let detail = frame.panel!.labels[1]
         #expect(gauge.percentText == "100%")
         #expect(gauge.percentFontPixels == detail.text.fontPixels)
-        let gaugeBottom = style == .ring ? gauge.box.y + gauge.box.width : gauge.barTrack.maxY
+        let gaugeBottom = style == .ring ? gauge.box.y + gauge.ringPixels : gauge.barTrack.maxY
         #expect(gauge.percentTop > gaugeBottom)
-        let lineHeight = FakeMeasurer().lineHeight(of: "100%", fontPixels: gauge.percentFontPixels)
-        #expect(gauge.percentTop + lineHeight == gauge.box.maxY)
-        #expect(frame.panel!.labels[0].lineTop(0) >= gauge.box.maxY)
+        let measurer = FakeMeasurer()
+        #expect(gauge.percentTop + measurer.lineHeight(of: "100%", fontPixels: gauge.percentFontPixels) == gauge.box.maxY)
+        #expect(measurer.width(of: "100%", fontPixels: gauge.percentFontPixels) <= gauge.box.width)
+        if style == .ring {
+            #expect(gauge.ring.center.x == Double(gauge.box.x) + Double(gauge.box.width) / 2)
+            #expect(gauge.ringPixels <= gauge.box.width)
+        }
+        if layout == .vertical { #expect(frame.panel!.labels[0].lineTop(0) >= gauge.box.maxY) }
     }
 
     @Test func horizontalLayoutPadsLeftAndRightAlike() {

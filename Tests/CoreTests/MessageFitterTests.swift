@@ -130,6 +130,27 @@ import KioskTestSupport
         #expect(measurer.calls < 200)
     }
 
+    /// A 4 KB message of words on a tall screen is wrapped, balanced and shrunk by measuring text
+    /// about as long as its lines, never the whole paragraph again and again: shaping is what a
+    /// fit costs, and a host may send such messages one after another (30,716 characters
+    /// measured here; 321,840 when each line was found by bisecting the whole rest).
+    @Test func aLongMessageIsFittedByMeasuringLinesNotTheParagraph() {
+        final class CountingMeasurer: TextMeasurer {
+            var characters = 0
+            func width(of text: String, fontPixels: Int) -> Int {
+                characters += text.count
+                return FakeMeasurer().width(of: text, fontPixels: fontPixels)
+            }
+            func lineHeight(of text: String, fontPixels: Int) -> Int { FakeMeasurer().lineHeight(of: text, fontPixels: fontPixels) }
+        }
+        let text = String(String(repeating: "please wait for the device ", count: 160).prefix(4092))
+        let measurer = CountingMeasurer()
+        let fit = MessageFitter(widthPixels: 400, heightPixels: 400, nominalFontPixels: 20, minimumFontPixels: 16,
+                                maximumLines: .max).fit(text, measurer: measurer)
+        #expect(fit.isTruncated && fit.fontPixels == 16)
+        #expect(measurer.characters < 3 * 30716 / 2, "\(measurer.characters) characters measured")
+    }
+
     @Test func emptyMessageHasNoLines() {
         #expect(fitter(width: 100).fit("", measurer: FakeMeasurer()).lines.isEmpty)
     }

@@ -83,22 +83,22 @@ package final class Font {
         FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0
     }
 
-    /// A design measure of the font (ascender, descender, line gap) at `fontPixels`, rounded
-    /// up to whole pixels.
-    private func pixels(of designUnits: FT_Short, fontPixels: Int) -> Int {
+    /// A design distance of the font (ascender, descender, line gap, as a length) at
+    /// `fontPixels`, rounded up to whole pixels.
+    private func pixels(of designUnits: Int, fontPixels: Int) -> Int {
         use(pixels: fontPixels)
         let scaled = Int(FT_MulFix(FT_Long(designUnits), face.pointee.size.pointee.metrics.y_scale))
         return (scaled + 63) >> 6
     }
 
     /// The distance from the top of a line to its baseline at `fontPixels`.
-    package func ascent(fontPixels: Int) -> Int { pixels(of: face.pointee.ascender, fontPixels: fontPixels) }
+    package func ascent(fontPixels: Int) -> Int { pixels(of: Int(face.pointee.ascender), fontPixels: fontPixels) }
 
-    /// The distance from the baseline to the bottom of a line at `fontPixels` (positive).
-    package func descent(fontPixels: Int) -> Int { -pixels(of: face.pointee.descender, fontPixels: fontPixels) }
+    /// The distance from the baseline to the bottom of a line at `fontPixels`.
+    package func descent(fontPixels: Int) -> Int { pixels(of: -Int(face.pointee.descender), fontPixels: fontPixels) }
 
     /// The distance from one baseline to the next at `fontPixels`.
-    package func lineHeight(fontPixels: Int) -> Int { pixels(of: face.pointee.height, fontPixels: fontPixels) }
+    package func lineHeight(fontPixels: Int) -> Int { pixels(of: Int(face.pointee.height), fontPixels: fontPixels) }
 
     /// `run` shaped at `fontPixels` (HarfBuzz): its glyphs left to right and its advance, in
     /// 1/64 pixel.
@@ -220,8 +220,7 @@ package struct FontError: Error, Sendable, CustomStringConvertible {
             0x02: "not a font FreeType reads (unknown file format)", 0x03: "the font file is broken",
             0x40: "out of memory", 0x55: "the file ends too early: not a font, or cut short",
         ]
-        self.init(call: call, reason: FT_Error_String(status).map { String(cString: $0) } ?? words[status]
-            ?? "FreeType error \(status)")
+        self.init(call: call, reason: words[status] ?? "FreeType error \(status)")
     }
 
     package var description: String { "\(call) failed: \(reason)" }

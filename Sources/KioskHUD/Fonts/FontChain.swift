@@ -173,7 +173,7 @@ package final class FontChain: GlyphSource {
 
     /// `text` as one line, every piece on one baseline at the tallest ascent of their fonts and
     /// as wide as it is measured; the picture reaches above and below the line (the ascent and
-    /// descent of its fonts) as far as the ink does.
+    /// descent of its fonts) as far as the ink does, at most one line's height more each way.
     package func render(_ text: String, fontPixels: Int) throws(GlyphFailure) -> GlyphLine? {
         let shaped = shape(text, fontPixels: fontPixels)
         guard shaped.width > 0 else { return nil }
@@ -181,9 +181,12 @@ package final class FontChain: GlyphSource {
         let fonts = shaped.glyphs.map(\.font).filter { seen.insert(ObjectIdentifier($0)).inserted }
         let ascent = fonts.map { $0.ascent(fontPixels: fontPixels) }.max() ?? fontPixels
         let descent = fonts.map { $0.descent(fontPixels: fontPixels) }.max() ?? 0
-        let above = max(0, -shaped.top - ascent)
+        // Ink past the line is drawn up to one line height beyond it (a stack of thousands of
+        // marks on one letter would otherwise make a picture of any height).
+        let reach = ascent + descent
+        let above = min(reach, max(0, -shaped.top - ascent))
         let baseline = above + ascent
-        let picture = PixelBuffer(width: shaped.width, height: baseline + max(descent, shaped.bottom))
+        let picture = PixelBuffer(width: shaped.width, height: baseline + min(descent + reach, max(descent, shaped.bottom)))
         var failure: FontError?
         picture.withPixels { rows in
             for glyph in shaped.glyphs where failure == nil {

@@ -38,12 +38,12 @@ extension Frame.OutcomeMark {
 }
 
 extension Frame.ProgressGauge {
-    /// The ring's centre, the radius of its centre line and its half width, in pixels: the ring
-    /// fills the square at the top of the box.
+    /// The ring's centre, the radius of its centre line and its half width, in pixels: a ring
+    /// `ringPixels` across, at the top of the box and centred in its width.
     public var ring: (center: Point, radius: Double, halfWidth: Double) {
-        let outer = Double(box.width) / 2
+        let outer = Double(ringPixels) / 2
         let halfWidth = outer * 0.09
-        return (Point(x: Double(box.x) + outer, y: Double(box.y) + outer), outer - halfWidth - 1, halfWidth)
+        return (Point(x: Double(box.x) + Double(box.width) / 2, y: Double(box.y) + outer), outer - halfWidth - 1, halfWidth)
     }
 
     /// The space between the ring or bar and the percentage's line under it.
@@ -56,6 +56,6 @@ extension Frame.ProgressGauge {
 
     /// The top of the percentage's line, under the ring or the bar.
     public var percentTop: Int {
-        (style == .ring ? box.y + box.width : barTrack.maxY) + Self.percentGapPixels
+        (style == .ring ? box.y + ringPixels : barTrack.maxY) + Self.percentGapPixels
     }
 }

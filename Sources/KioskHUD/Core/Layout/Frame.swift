@@ -62,6 +62,8 @@ public struct Frame: Sendable, Equatable {
         public var percentFontPixels: Int
         /// The bar's thickness.
         public var barThicknessPixels: Int
+        /// The ring's diameter: the wheel's (the box may be wider, for the percentage).
+        public var ringPixels: Int
     }
 
     /// An outcome's mark, drawn with lines as thick as the wheel's spokes.

@@ -81,7 +81,7 @@ public struct FrameComposer: Sendable {
             return .progress(Frame.ProgressGauge(box: box, fraction: progress / 100, style: appearance.progressStyle,
                                                  color: appearance.wheelColor, percentText: percent,
                                                  percentFontPixels: metrics.detailFontPixels,
-                                                 barThicknessPixels: metrics.barThicknessPixels))
+                                                 barThicknessPixels: metrics.barThicknessPixels, ringPixels: metrics.wheelPixels))
         }
         let wheel = SpokeWheel(count: appearance.spokeCount, radius: Double(box.width) / 2, color: appearance.wheelColor)
         return .wheel(Frame.WheelPose(box: box, wheel: wheel, poseIndex: session.poseIndex(atTick: tick),
@@ -111,8 +111,11 @@ public struct FrameComposer: Sendable {
         let metrics = HUDMetrics(screen: screen, appearance: appearance, legibility: legibility, scale: scale)
         let wheel = metrics.wheelPixels
         let besideText = appearance.layout == .horizontal ? (gauge.isBar ? wheel * Self.barWidthInWheels : wheel) : 0
+        let percentLine = gauge.hasPercentLine
+            ? Frame.ProgressGauge.percentGapPixels + measurer.lineHeight(of: "100%", fontPixels: metrics.detailFontPixels) : 0
+        let indicatorHeight = (gauge.isBar ? metrics.barThicknessPixels : wheel) + percentLine
         let heightLimit = Int(Double(screen.height) * Self.tallestFraction) - 2 * metrics.paddingPixels
-            - (appearance.layout == .vertical ? wheel + metrics.gapPixels : 0)
+            - (appearance.layout == .vertical ? indicatorHeight + metrics.gapPixels : 0)
         /// The message and the details fitted into lines at most `width` wide (wrap before shrink).
         func fitTexts(width: Int) -> [FittedMessage] {
             var fits: [FittedMessage] = []
@@ -157,12 +160,12 @@ public struct FrameComposer: Sendable {
         let empty = Size(width: 0, height: 0)
         let messageBlock = message.isEmpty ? empty : blocks[0]
         let detailBlock = detail.isEmpty ? empty : blocks[blocks.count - 1]
-        let percentLine = gauge.hasPercentLine
-            ? Frame.ProgressGauge.percentGapPixels + measurer.lineHeight(of: "100%", fontPixels: metrics.detailFontPixels) : 0
+        // A ring's box is as wide as the widest percentage under it.
+        let percentWidth = gauge.hasPercentLine ? measurer.width(of: "100%", fontPixels: metrics.detailFontPixels) : 0
         let indicatorWidth = gauge.isBar
             ? max(wheel * Self.barWidthInWheels, appearance.layout == .vertical ? max(messageBlock.width, detailBlock.width) : 0)
-            : wheel
-        let indicator = Size(width: indicatorWidth, height: (gauge.isBar ? metrics.barThicknessPixels : wheel) + percentLine)
+            : max(wheel, percentWidth)
+        let indicator = Size(width: indicatorWidth, height: indicatorHeight)
         let layout = HUDLayout(screen: screen, metrics: metrics, layout: appearance.layout, indicator: indicator,
                                message: messageBlock, detail: detailBlock,
                                rightToLeft: BidiLine.isRightToLeft(message.isEmpty ? detail : message))

@@ -28,7 +28,7 @@ package enum LineBreaks {
     /// full-width "。", "、", "，" or "．" (its ink sits in the left half), none for anything
     /// else; a line is centred by its ink, without it.
     package static func emptyEndWidth(of line: String, fontPixels: Int, measurer: some TextMeasurer) -> Int {
-        guard let last = line.last, endsAClause(last), isWide(last) else { return 0 }
+        guard let last = line.last, stopsInTheLeftHalf.contains(last) else { return 0 }
         return measurer.width(of: String(last), fontPixels: fontPixels) / 2
     }
 
@@ -59,6 +59,9 @@ package enum LineBreaks {
         default: return false
         }
     }
+
+    /// Full-width punctuation drawn in the left half of its em.
+    private static let stopsInTheLeftHalf: Set<Character> = ["。", "、", "，", "．"]
 
     private static let clausePunctuation: Set<Character> = ["、", "。", "，", "．", "！", "？", "；", "："]
 

@@ -155,7 +155,8 @@ private struct Wrapper<Measurer: TextMeasurer> {
 
     /// The longest start of `text` that fits in `width` with `suffix` after it, ending at a break
     /// opportunity when there is one; at least one grapheme, so wrapping always moves on. Found
-    /// by bisection over grapheme counts (a longer start is never narrower): O(log n) measurements.
+    /// by doubling then bisecting the grapheme count (a longer start is never narrower): O(log n)
+    /// measurements, none of them much longer than the line, however long the paragraph.
     func longestLine(of text: Substring, width: Int, suffix: String) -> (text: Substring, brokeInsideAWord: Bool) {
         func fits(_ line: Substring) -> Bool {
             measurer.width(of: String(line).trimmingBlanks() + suffix, fontPixels: fontPixels) <= width
@@ -166,7 +167,12 @@ private struct Wrapper<Measurer: TextMeasurer> {
             index = text.index(after: index)
             ends.append(index)
         }
-        var low = 0, high = ends.count
+        var low = 0, probe = 1
+        while probe <= ends.count, fits(text[..<ends[probe - 1]]) {
+            low = probe
+            probe *= 2
+        }
+        var high = min(probe - 1, ends.count)
         while low < high {
             let middle = (low + high + 1) / 2
             if fits(text[..<ends[middle - 1]]) { low = middle } else { high = middle - 1 }
