@@ -36,7 +36,8 @@
     F(int, SDL_WaitEvent, (SDL_Event *event), (event)) \
     F(int, SDL_WaitEventTimeout, (SDL_Event *event, int timeout), (event, timeout)) \
     F(int, SDL_PushEvent, (SDL_Event *event), (event)) \
-    F(Uint32, SDL_RegisterEvents, (int count), (count))
+    F(Uint32, SDL_RegisterEvents, (int count), (count)) \
+    F(Uint8, SDL_EventState, (Uint32 type, int state), (type, state))
 
 #define CSDL_POINTER(type, name, parameters, arguments) type (*name) parameters;
 #define CSDL_VOID_POINTER(name, parameters, arguments) void (*name) parameters;

@@ -31,4 +31,10 @@ static inline int csdl_x11_handles(SDL_Window *window, void **display, unsigned 
     return 1;
 }
 
+/** The X event (an `XEvent *`) an SDL_SYSWMEVENT carries, or NULL for any other event. */
+static inline const void *csdl_x11_event(const SDL_Event *event) {
+    if (event->type != SDL_SYSWMEVENT || !event->syswm.msg || event->syswm.msg->subsystem != SDL_SYSWM_X11) return NULL;
+    return &event->syswm.msg->msg.x11.event;
+}
+
 #endif

@@ -55,6 +55,36 @@ void kp_x11_raise(void *display, unsigned long window) {
     XFlush(x);
 }
 
+void kp_x11_watch_stacking(void *display, unsigned long window) {
+    Display *x = display;
+    XWindowAttributes root;
+    Window root_window = DefaultRootWindow(x);
+    (void)window;
+    if (!XGetWindowAttributes(x, root_window, &root)) return;
+    XSelectInput(x, root_window, root.your_event_mask | SubstructureNotifyMask);
+    XFlush(x);
+}
+
+int kp_x11_is_restacking(const void *event, unsigned long window) {
+    const XEvent *e = event;
+    switch (e->type) {
+    case MapNotify: return e->xmap.event != e->xmap.window && e->xmap.window != (Window)window;
+    case ConfigureNotify: return e->xconfigure.event != e->xconfigure.window && e->xconfigure.window != (Window)window;
+    case CirculateNotify: return e->xcirculate.event != e->xcirculate.window && e->xcirculate.window != (Window)window;
+    default: return 0;
+    }
+}
+
+int kp_x11_is_topmost(void *display, unsigned long window) {
+    Display *x = display;
+    Window root, parent, *children = NULL;
+    unsigned int count = 0;
+    if (!XQueryTree(x, DefaultRootWindow(x), &root, &parent, &children, &count)) return 1;
+    int topmost = count == 0 || children[count - 1] == (Window)window;
+    if (children) XFree(children);
+    return topmost;
+}
+
 /* What happens when an X connection breaks; set once before any connection is opened. */
 static void (*connection_loss_handler)(void);
 

@@ -41,6 +41,11 @@ final class OverlayOutput {
         lastFrame = frame
     }
 
+    /// Raises the window again when `event` (an X event) says another window now covers it.
+    func keepOnTop(after event: UnsafeRawPointer) {
+        if window.isCovered(by: event) { window.raiseAgain() }
+    }
+
     /// Copies the whole picture to the screen again, after the window was exposed.
     func presentAll() {
         try? window.presentAll()

@@ -1,6 +1,7 @@
 internal import CSDL
 internal import CKioskPlatform
 import KioskCore
+import KioskPlatform
 import KioskRaster
 
 /// The window the overlay shows in: borderless, covering one display, kept above other windows
@@ -25,6 +26,8 @@ final class OverlayWindow {
     private var shownRegion: ScreenRegion?
     private var inputRegion: ScreenRegion?
     private var isMapped = false
+    /// When `raiseAgain` last raised the window (MonotonicClock); 0 before it ever did.
+    private var lastRaiseNanoseconds: UInt64 = 0
     /// The X11 display and window behind the SDL window, when SDL runs on X11.
     private let x11: (display: UnsafeMutableRawPointer, window: UInt)?
     /// Where on the X screen the window lies.
@@ -97,7 +100,10 @@ final class OverlayWindow {
         } else {
             x11 = nil
         }
-        if followsFrameShape, let x11 { _ = kp_x11_refuse_focus(x11.display, x11.window) }
+        if followsFrameShape, let x11 {
+            _ = kp_x11_refuse_focus(x11.display, x11.window)
+            kp_x11_watch_stacking(x11.display, x11.window)
+        }
         blending = !followsFrameShape || x11 == nil ? .none : argbVisual != 0 && surface.hasAlpha ? .compositor : .readBack
     }
 
@@ -142,6 +148,29 @@ final class OverlayWindow {
         }
         if wantsMapping, let x11 { kp_x11_raise(x11.display, x11.window) }
     }
+
+    /// True when `event` (an X event SDL passed on) says another window was mapped or restacked,
+    /// so this one, shown, may no longer be on top.
+    func isCovered(by event: UnsafeRawPointer) -> Bool {
+        guard followsFrameShape, isMapped, let x11 else { return false }
+        return kp_x11_is_restacking(event, x11.window) != 0 && kp_x11_is_topmost(x11.display, x11.window) == 0
+    }
+
+    /// Raises the window back above the others when it is shown: without a window manager, a
+    /// window mapped or raised later would otherwise cover the HUD and, while blocking, show
+    /// undimmed above the backdrop.
+    func raiseAgain() {
+        guard isMapped, let x11 else { return }
+        // Another client raising its own window whenever it is covered would make a raise for
+        // a raise, as fast as the server answers: a tenth of a second between raises bounds it.
+        let now = MonotonicClock.nanoseconds()
+        guard now - lastRaiseNanoseconds >= Self.raiseIntervalNanoseconds else { return }
+        lastRaiseNanoseconds = now
+        kp_x11_raise(x11.display, x11.window)
+    }
+
+    /// The least time between two raises that answer another window covering this one.
+    static let raiseIntervalNanoseconds: UInt64 = 100_000_000
 
     private func setShape(_ region: ScreenRegion, kind: kp_shape_kind) {
         guard let x11 else { return }

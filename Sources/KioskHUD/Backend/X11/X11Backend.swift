@@ -44,6 +44,8 @@ final class X11Backend: DisplayBackend {
         } catch {
             throw .display(error)
         }
+        // The X events of the root's substructure (`kp_x11_watch_stacking`), to stay on top.
+        if options.windowSize == nil { _ = SDL_EventState(SDL_SYSWMEVENT.rawValue, SDL_ENABLE) }
         let grabs = options.windowSize == nil && SDL_GetCurrentVideoDriver().map { String(cString: $0) } == "x11"
         return X11Backend(session: session, outputs: outputs, displays: displays,
                           blockingInput: grabs ? .grab(onlyXClients: partialGrabReason(windows)) : .unsupported)
@@ -133,6 +135,7 @@ final class X11Backend: DisplayBackend {
             if event.type == SDL_WINDOWEVENT.rawValue, event.window.event == UInt8(SDL_WINDOWEVENT_EXPOSED.rawValue) {
                 outputs.forEach { $0.presentAll() }
             }
+            if let xEvent = csdl_x11_event(&event) { outputs.forEach { $0.keepOnTop(after: xEvent) } }
             got = SDL_PollEvent(&event)
         }
         return closed ? [.windowClosed] : []

@@ -34,6 +34,21 @@ void kp_x11_map(void *display, unsigned long window, int mapped);
 void kp_x11_raise(void *display, unsigned long window);
 
 /**
+ * Asks for the root window's substructure events on `display` (keeping what the connection
+ * already selected there), so that another top-level window mapped or restacked is heard of.
+ */
+void kp_x11_watch_stacking(void *display, unsigned long window);
+
+/**
+ * 1 when `event` (an XEvent) says another top-level window was mapped or restacked above
+ * `window`'s siblings, so `window` may no longer be on top; else 0.
+ */
+int kp_x11_is_restacking(const void *event, unsigned long window);
+
+/** 1 when `window` is the topmost child of the root window (XQueryTree), else 0. */
+int kp_x11_is_topmost(void *display, unsigned long window);
+
+/**
  * Makes a broken X connection (server gone, socket closed), on any connection of the process,
  * call `handler`, which must end the process (Xlib exits when it returns), instead of Xlib's
  * multi-line report and exit(1).
