@@ -40,7 +40,8 @@ public func fuzzCommandStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
             guard let panel = frame.panel else { continue }
             precondition(panel.opacity >= 0 && panel.opacity <= 1)
             for label in panel.labels {
-                precondition(label.text.lines.count <= Appearance().maximumLines)
+                // The text stays within the tallest a HUD may be (80 % of the 240 px screen).
+                precondition(label.text.lines.count * label.text.lineHeightPixels <= 240)
                 for line in label.text.lines where line.count > 1 {
                     precondition(measurer.width(of: line, fontPixels: label.text.fontPixels) <= label.area.width)
                 }
