@@ -44,7 +44,11 @@ struct HostileInputTests {
     /// Runs `input` in `session` and checks what the overlay made of it.
     static func check(_ input: HostileInput, in session: HostileInputSession) async throws {
         let outcome = try await session.run(input, within: Poll.promptSeconds)
-        #expect(outcome.errors == input.errors.map { $0.text(firstLine: outcome.firstLine) } + input.notes, "stderr, exactly")
+        // A message too long to show whole is said once per change of what is drawn, so whether a
+        // 4 KB message is said again depends on whether a frame showed "after" in between, in a
+        // session reused from earlier inputs; HUDLayoutTests test the report itself.
+        let reports = outcome.errors.filter { !$0.contains("the message does not fit") }
+        #expect(reports == input.errors.map { $0.text(firstLine: outcome.firstLine) } + input.notes, "stderr, exactly")
         if let expected = input.status {
             #expect(outcome.statusAfterInput == expected.line, "what the input did")
             #expect(outcome.runningAfterInput, "still running after the input")
