@@ -42,8 +42,12 @@ public func fuzzCommandStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
             for label in panel.labels {
                 // The text stays within the tallest a HUD may be (80 % of the 240 px screen).
                 precondition(label.text.lines.count * label.text.lineHeightPixels <= 240)
+                // Each line's ink fits its area (a final full-width "。" counts by its inked half).
                 for line in label.text.lines where line.count > 1 {
-                    precondition(measurer.width(of: line, fontPixels: label.text.fontPixels) <= label.area.width)
+                    let pixels = label.text.fontPixels
+                    let inked = measurer.width(of: line, fontPixels: pixels)
+                        - LineBreaks.emptyEndWidth(of: line, fontPixels: pixels, measurer: measurer)
+                    precondition(inked <= label.area.width)
                 }
             }
         }
