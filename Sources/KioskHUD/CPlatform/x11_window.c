@@ -55,11 +55,10 @@ void kp_x11_raise(void *display, unsigned long window) {
     XFlush(x);
 }
 
-void kp_x11_watch_stacking(void *display, unsigned long window) {
+void kp_x11_watch_stacking(void *display) {
     Display *x = display;
     XWindowAttributes root;
     Window root_window = DefaultRootWindow(x);
-    (void)window;
     if (!XGetWindowAttributes(x, root_window, &root)) return;
     XSelectInput(x, root_window, root.your_event_mask | SubstructureNotifyMask);
     XFlush(x);

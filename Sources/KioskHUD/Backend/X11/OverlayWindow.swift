@@ -102,7 +102,7 @@ final class OverlayWindow {
         }
         if followsFrameShape, let x11 {
             _ = kp_x11_refuse_focus(x11.display, x11.window)
-            kp_x11_watch_stacking(x11.display, x11.window)
+            kp_x11_watch_stacking(x11.display)
         }
         blending = !followsFrameShape || x11 == nil ? .none : argbVisual != 0 && surface.hasAlpha ? .compositor : .readBack
     }

@@ -37,7 +37,7 @@ void kp_x11_raise(void *display, unsigned long window);
  * Asks for the root window's substructure events on `display` (keeping what the connection
  * already selected there), so that another top-level window mapped or restacked is heard of.
  */
-void kp_x11_watch_stacking(void *display, unsigned long window);
+void kp_x11_watch_stacking(void *display);
 
 /**
  * 1 when `event` (an XEvent) says another top-level window was mapped or restacked above
