@@ -1,8 +1,8 @@
 /* SDL2, loaded the first time the program calls into it (dlopen of libSDL2-2.0.so.0), not when
  * the program starts. Each SDL function the program uses is defined here under its own name and
  * forwards to the library's; SDL_Init fails with the loader's reason when the library cannot be
- * loaded, and every other call before a successful SDL_Init returns zero. The definitions are
- * checked against SDL's own declarations, which this file includes. */
+ * loaded (SDL_GetError says why), and every other call then does nothing and returns zero. The
+ * definitions are checked against SDL's own declarations, which this file includes. */
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
