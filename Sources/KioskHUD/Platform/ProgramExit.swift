@@ -60,4 +60,20 @@ public enum ProgramExit {
                               reporting last: String? = nil) -> Never {
         _exit(procedure.run(status, within: seconds, reporting: last).rawValue)
     }
+
+    /// How long the loop has, once asked to end by another thread, to begin the finish itself.
+    static let loopGraceSeconds = 0.1
+
+    /// Ends the program from a thread that is not the loop's (a stop signal's watcher, the
+    /// blocking grab's connection): `ask` tells the loop (on a thread of its own, so nothing the
+    /// telling waits on can hold up the deadline), the loop's step then decides the exit; when
+    /// no finish has begun after `loopGraceSeconds` (the loop waits on an X server that does
+    /// not answer, or has not started yet), this finishes the program with `status` itself.
+    package static func finish(_ status: ExitStatus, afterAsking ask: @escaping @Sendable () -> Void,
+                               reporting last: String? = nil) -> Never {
+        let deadline = MonotonicClock.deadline(inSeconds: loopGraceSeconds)
+        try? NativeThread.start(name: "stop request", ask)
+        while MonotonicClock.nanoseconds() < deadline, !hasBegun { usleep(2000) }
+        finish(status, within: promptSeconds, reporting: last)
+    }
 }

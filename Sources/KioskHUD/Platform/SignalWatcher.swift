@@ -6,9 +6,9 @@ import Glibc
 /// closed stdout is noticed by the writer).
 ///
 /// The stop signals are blocked in every thread and taken by one thread of their own with
-/// `sigwait`. It asks the loop to stop (`onStop`), then gives the loop `graceSeconds` to begin
-/// the program's finish; when the loop cannot (it waits on an X server that does not answer, or
-/// it has not started yet: a file open blocks), the watcher finishes the program itself. A parent
+/// `sigwait`. It asks the loop to stop (`onStop`), and finishes the program itself when the
+/// loop cannot begin to in time (it waits on an X server that does not answer, or it has not
+/// started yet: a file open blocks): `ProgramExit.finish(_:afterAsking:)`. A parent
 /// that ignored the signals (a shell's background job ignores SIGINT) cannot make the overlay
 /// unstoppable: their handling is reset first.
 public enum SignalWatcher {
@@ -16,9 +16,6 @@ public enum SignalWatcher {
     static let stopSignals = [SIGINT, SIGTERM, SIGHUP]
     /// The signals ignored.
     static let ignoredSignals = [SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE]
-    /// How long the loop has to begin finishing after a stop signal before the watcher does.
-    static let graceSeconds = 0.1
-
     private static let onStop = LockedValue<(@Sendable (Int32) -> Void)?>(nil)
 
     /// Starts watching. Call first thing, before any other thread starts, so every thread
@@ -35,15 +32,9 @@ public enum SignalWatcher {
             var set = blocked
             var number: Int32 = 0
             while sigwait(&set, &number) != 0 {}
-            let deadline = MonotonicClock.deadline(inSeconds: graceSeconds)
-            // The loop is told on a thread of its own, so nothing the telling waits on (a lock,
-            // an X server that does not answer) can hold up the deadline below.
-            if let handler = onStop.withLock({ $0 }) {
-                let signalNumber = number
-                try? NativeThread.start(name: "stop request") { handler(signalNumber) }
-            }
-            while MonotonicClock.nanoseconds() < deadline, !ProgramExit.hasBegun { usleep(2000) }
-            ProgramExit.finish(.success, within: ProgramExit.promptSeconds)
+            let handler = onStop.withLock { $0 }
+            let signalNumber = number
+            ProgramExit.finish(.success, afterAsking: { handler?(signalNumber) })
         }
     }
 

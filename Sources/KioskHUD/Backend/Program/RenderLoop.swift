@@ -61,15 +61,17 @@ final class RenderLoop {
     }
 
     /// Ends the program for a lost display from inside a library's callback that must not
-    /// return (Xlib's I/O error handler). On the loop's own thread the loss is stepped like any
-    /// input, and the step ends the program. Another thread (the grab's connection) cannot hand
-    /// it to the loop, which may be stuck on the same dead server where no wake-up reaches it, so
-    /// it ends the program itself, as the step would.
+    /// return (Xlib's I/O error handler), through the loop's step like any input: on the loop's
+    /// own thread it is stepped at once; another thread (the grab's connection) posts it to the
+    /// loop and finishes the program itself only when the loop has not begun to in time (it may
+    /// be stuck on the same dead server, where no wake-up reaches it).
     static func loseDisplay(_ reason: String) -> Never {
-        if let running = running.withLock({ $0 }), pthread_equal(running.thread, pthread_self()) != 0 {
-            running.loop.stepAndDraw([.displayLost(reason)])
+        let loop = running.withLock { $0 }
+        if let loop, pthread_equal(loop.thread, pthread_self()) != 0 {
+            loop.loop.stepAndDraw([.displayLost(reason)])
         }
-        ProgramExit.finish(.displayLost, within: ProgramExit.promptSeconds, reporting: reason)
+        let inbox = loop?.loop.inbox
+        ProgramExit.finish(.displayLost, afterAsking: { inbox?.postControl(.displayLost(reason)) }, reporting: reason)
     }
 
     /// Runs until the policy says to exit, then ends the program through `ProgramExit.finish`
