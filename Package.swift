@@ -88,6 +88,6 @@ let package = Package(
         // Draws a known test picture through CKioskFramebuffer, for the QEMU tests (not installed).
         .executableTarget(name: "kiosk-spinner-test-framebuffer", dependencies: ["CKioskFramebuffer"],
                           path: "Tests/FramebufferProbe"),
-        .testTarget(name: "EndToEndTests", dependencies: ["kiosk-spinner", "kiosk-spinner-test-pointer"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["kiosk-spinner", "kiosk-spinner-test-pointer", "KioskTestSupport"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import KioskTestSupport
 import Testing
 
 /// `--snapshot` with `--dpi N` shows what a panel of N dpi shows: the snapshot and the live
@@ -32,8 +33,7 @@ struct SnapshotMatchesLiveTests {
         let folder = try TemporaryFolder()
         let png = folder.path("snapshot.png"), ppm = folder.path("snapshot.ppm")
         let spinner = try SpinnerExecutable.url().path
-        let tools = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Tools/png-to-ppm").path
+        let tools = PackageFile.root.appendingPathComponent("Tests/Tools/png-to-ppm").path
         let script = "printf '%s\\n' \"$@\" | '\(spinner)' --snapshot '\(png)' \(arguments.joined(separator: " "))"
             + " && '\(tools)' '\(png)' > '\(ppm)'"
         let finished = try await ChildProcess.run("sh", ["-c", script, "sh"] + commands,

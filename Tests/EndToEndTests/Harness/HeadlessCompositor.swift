@@ -1,4 +1,5 @@
 import Foundation
+import KioskTestSupport
 
 /// A Wayland compositor of the test's own, headless and rendering in software, run as the
 /// unprivileged `OtherUser` (sway refuses to run as root) with a private XDG_RUNTIME_DIR in a
@@ -53,9 +54,7 @@ final class HeadlessCompositor {
         for name in ["kiosk-spinner", "kiosk-spinner-test-pointer"] {
             try files.copyItem(at: built.appendingPathComponent(name), to: bin.appendingPathComponent(name))
         }
-        // This file is Tests/EndToEndTests/HeadlessCompositor.swift in the source tree.
-        let sourceFonts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("fonts")
+        let sourceFonts = PackageFile.root.appendingPathComponent("fonts")
         try files.copyItem(at: sourceFonts, to: fonts)
         for folder in [stage, bin, stage.appendingPathComponent("share"), fonts.deletingLastPathComponent(), fonts] {
             try files.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)

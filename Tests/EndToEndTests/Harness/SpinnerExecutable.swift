@@ -1,4 +1,5 @@
 import Foundation
+import KioskTestSupport
 
 /// Where the built `kiosk-spinner` is, and how to start it.
 ///
@@ -6,7 +7,7 @@ import Foundation
 /// same folder as the test bundle, `.build/<triple>/<configuration>/`. The lookup tries, in
 /// order: `$KIOSK_SPINNER_EXECUTABLE`; the folder of the running test executable
 /// (`/proc/self/exe`, then `CommandLine.arguments[0]`, both with symbolic links resolved); the
-/// package's `.build/debug/` found by walking up from this source file to `Package.swift`.
+/// package's `.build/debug/`.
 enum SpinnerExecutable {
     /// The executable's file name.
     static let name = "kiosk-spinner"
@@ -23,8 +24,8 @@ enum SpinnerExecutable {
     }
 
     /// The executable's location.
-    static func url(sourceFile: String = #filePath) throws -> URL {
-        let candidates = candidateURLs(sourceFile: sourceFile)
+    static func url() throws -> URL {
+        let candidates = candidateURLs()
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
             throw NotFound(tried: candidates.map(\.path))
         }
@@ -49,7 +50,7 @@ enum SpinnerExecutable {
                                 standardError: standardError)
     }
 
-    private static func candidateURLs(sourceFile: String) -> [URL] {
+    private static func candidateURLs() -> [URL] {
         var candidates: [URL] = []
         if let override = ProcessInfo.processInfo.environment["KIOSK_SPINNER_EXECUTABLE"], !override.isEmpty {
             candidates.append(URL(fileURLWithPath: override))
@@ -59,14 +60,7 @@ enum SpinnerExecutable {
             let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath()
             candidates.append(resolved.deletingLastPathComponent().appendingPathComponent(name))
         }
-        var folder = URL(fileURLWithPath: sourceFile).deletingLastPathComponent()
-        while folder.path != "/" {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-                candidates.append(folder.appendingPathComponent(".build/debug").appendingPathComponent(name))
-                break
-            }
-            folder.deleteLastPathComponent()
-        }
+        candidates.append(PackageFile.root.appendingPathComponent(".build/debug").appendingPathComponent(name))
         return candidates
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KioskTestSupport
 
 /// Every example in the documentation, read from the files at test time: the fenced blocks of
 /// README.md, PROTOCOL.md and docs/*.md and the `.nf` blocks of the man page's EXAMPLES, each
@@ -18,7 +19,7 @@ struct ExampleCatalog: Sendable {
     static let unrunnableSpellings: Set<String> = ["bash", "shell", "console", "zsh", "py", "python3", "cc", "h"]
 
     /// The catalog of the package this source file belongs to.
-    static let current = ExampleCatalog(root: packageRoot())
+    static let current = ExampleCatalog(root: PackageFile.root)
 
     /// Reads the documents under `root`.
     init(root: URL) {
@@ -35,15 +36,6 @@ struct ExampleCatalog: Sendable {
     static func markdownFiles(root: URL) -> [String] {
         let documents = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)) ?? []
         return ["README.md", "PROTOCOL.md"] + documents.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
-    }
-
-    /// The folder with Package.swift above this source file.
-    static func packageRoot(sourceFile: String = #filePath) -> URL {
-        var folder = URL(fileURLWithPath: sourceFile).deletingLastPathComponent()
-        while folder.path != "/", !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-            folder.deleteLastPathComponent()
-        }
-        return folder
     }
 
     /// An annotation found on a line, waiting for its block.

@@ -1,4 +1,5 @@
 import Foundation
+import KioskTestSupport
 import Testing
 
 /// Every sh, python and c example in README.md, PROTOCOL.md, docs/*.md and the man page's
@@ -14,7 +15,7 @@ struct DocumentationExamplesTests {
     @Test func everyExampleHasAReadableAnnotation() {
         let catalog = ExampleCatalog.current
         #expect(catalog.problems.isEmpty, "\(catalog.problems.joined(separator: "\n"))")
-        #expect(!catalog.examples.isEmpty, "no examples found under \(ExampleCatalog.packageRoot().path)")
+        #expect(!catalog.examples.isEmpty, "no examples found under \(PackageFile.root.path)")
     }
 
     @Test func everyDocumentHasExamplesThatRun() {
