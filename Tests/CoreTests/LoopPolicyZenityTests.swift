@@ -88,7 +88,8 @@ import KioskTestSupport
 
     @Test func theTimeoutExitsAtItsTickAndIsTheWakeUpWhenNothingElseMoves() {
         var loop = policy(LoopPolicy.ZenityEndings(timeoutSeconds: 2))
-        let first = loop.step([], atTick: 0, measurer: FakeMeasurer())
+        // At 0 % the wheel turns (a still, empty bar would read as hung); at 30 % nothing moves.
+        let first = loop.step([zenity(.percentage(30))], atTick: 0, measurer: FakeMeasurer())
         #expect(first.wakeTick == 2 * Self.ticksPerSecond)
         #expect(loop.step([], atTick: 119, measurer: FakeMeasurer()).exit == nil)
         #expect(loop.step([], atTick: 120, measurer: FakeMeasurer()).exit == .timedOut)

@@ -71,11 +71,12 @@ import KioskTestSupport
         #expect(frame.panel!.backdrop == nil)
     }
 
-    @Test func blockedFrameTakesAllInputAndDimsTheScreen() {
+    @Test func blockedFrameTakesAllInputAtOnceAndDimsTheScreenOnceFadedIn() {
         var session = newSession()
         var composer = FrameComposer(screen: screen)
         session.apply(.block(true), atTick: 0)
-        let frame = composer.frame(of: session, atTick: 0, measurer: FakeMeasurer())
+        #expect(composer.frame(of: session, atTick: 0, measurer: FakeMeasurer()).input == .everything)
+        let frame = composer.frame(of: session, atTick: session.motion.backdropTicks, measurer: FakeMeasurer())
         #expect(frame.input == .everything && frame.visible == .everything)
         #expect(frame.panel!.backdrop == Color(red: 0, green: 0, blue: 0, alpha: 0x80))
     }

@@ -39,7 +39,7 @@ extension RenderingSuites {
         }
     }
 
-    @Test(arguments: [0.0, 25, 50, 100])
+    @Test(arguments: [1.0, 25, 50, 100])
     func ringFillsClockwiseFromTheTopToTheFraction(percent: Double) throws {
         let (surface, frame) = try render(.progress(percent))
         guard case .progress(let gauge) = frame.indicator else { Issue.record("no ring"); return }

@@ -156,7 +156,7 @@ extension RenderingSuites {
     @Test func blockedFrameDimsTheWholeScreen() throws {
         var session = newSession()
         session.apply(.block(true), atTick: 0)
-        let (surface, _) = try render(session, atTick: 0)
+        let (surface, _) = try render(session, atTick: session.motion.backdropTicks)
         #expect(pixel(surface, 0, 0) == PremultipliedPixel(Color(red: 0, green: 0, blue: 0, alpha: 0x80)))
         #expect(pixel(surface, 799, 479) == pixel(surface, 0, 0))
     }

@@ -81,8 +81,9 @@ extension RenderingSuites {
             _ = try snapshotRenderer.draw(frame)
             let panel = try #require(frame.panel)
             #expect(tick != 8 || panel.opacity < 1, "tick 8 is mid-fade")
-            // The window shows the HUD alone, or the whole screen while blocking.
-            let shown = blocking ? live.bounds : panel.hud
+            // The window shows the HUD alone, or the whole screen while the backdrop is drawn.
+            #expect(!blocking || tick == 0 || frame.visible == .everything, "the backdrop fades in from tick 0")
+            let shown = frame.visible == .everything ? live.bounds : panel.hud
             try expectComposited(live, equals: snapshot, over: liveRenderer.underlay, in: shown)
         }
     }

@@ -46,14 +46,21 @@ package final class FrameRenderer {
     private func redrawPanel(_ panel: Frame.Panel?, indicator: Frame.Indicator?) throws(GlyphFailure) -> PixelRect {
         let everything = target.bounds
         let old = drawnPanel.map { $0.backdrop == nil ? $0.hud : everything } ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
-        let area = panel.map { $0.backdrop == nil ? $0.hud : everything } ?? old
+        // While the HUD changes size its content is laid out for the size it is going to, and
+        // may reach past it: what lies outside the HUD is put back after the content is drawn.
+        let content = panel.map { panel in
+            panel.labels.map(\.area).reduce(indicator?.box ?? panel.hud) { $0.union($1) }.intersection(everything)
+        }
+        let area = panel.map { $0.backdrop == nil ? $0.hud.union(content ?? $0.hud) : everything } ?? old
         target.withPixels { $0.restore(old.union(area), from: underlay) }
         indicatorBackground = nil
         guard let panel else { return old }
-        target.withPixels { rows in
-            if let backdrop = panel.backdrop { rows.blend(PremultipliedPixel(backdrop), over: everything) }
-            rows.fillRoundedRect(panel.hud, cornerRadius: panel.cornerRadiusPixels, color: panel.hudColor)
+        func drawBackdrop(over rect: PixelRect) {
+            guard let backdrop = panel.backdrop else { return }
+            target.withPixels { $0.blend(PremultipliedPixel(backdrop), over: rect) }
         }
+        drawBackdrop(over: everything)
+        target.withPixels { $0.fillRoundedRect(panel.hud, cornerRadius: panel.cornerRadiusPixels, color: panel.hudColor) }
         for label in panel.labels {
             for (index, line) in label.text.lines.enumerated() {
                 try drawText(line, fontPixels: label.text.fontPixels, color: label.color, centredIn: label.area,
@@ -63,6 +70,10 @@ package final class FrameRenderer {
         if let indicator {
             indicatorBackground = (indicator.box, target.withPixels { PixelBuffer(copying: indicator.box, of: $0) })
             try draw(indicator)
+        }
+        for outside in (content ?? panel.hud).subtracting(panel.hud) {
+            target.withPixels { $0.restore(outside, from: underlay) }
+            drawBackdrop(over: outside)
         }
         target.withPixels { $0.fade(area, opacity: panel.opacity, over: underlay) }
         return old.union(area)
@@ -116,7 +127,7 @@ package final class FrameRenderer {
                 if let circle = mark.circle {
                     rows.paint(mark.color, within: box) { x, y in
                         Coverage.arc(x: x, y: y, center: circle.center, radius: circle.radius, halfWidth: circle.halfWidth,
-                                     sweep: 2 * Double.pi)
+                                     sweep: 2 * Double.pi * mark.circleDrawn)
                     }
                 }
                 for stroke in mark.strokes {

@@ -4,10 +4,12 @@ import KioskFonts
 import KioskRaster
 import KioskPlatform
 
-/// `--snapshot FILE.png`: applies every command on stdin, renders the frame at `--at` seconds
-/// with the real renderer into an offscreen surface, and writes it as a PNG with straight alpha
-/// (transparent wherever the overlay draws nothing). Needs no display. The picture is the settled
-/// state of the commands: grace times, minimum show times and fades do not apply.
+/// `--snapshot FILE.png`: applies every command on stdin, renders one frame with the real
+/// renderer into an offscreen surface, and writes it as a PNG with straight alpha (transparent
+/// wherever the overlay draws nothing). Needs no display. Without `--at` the picture is the
+/// settled state of the commands (grace times, minimum show times, fades and motion do not
+/// apply); with `--at SECONDS` it is the frame the live overlay draws that long after receiving
+/// them all at once just after its first frame, fades, motion and dismissals included.
 public enum SnapshotProgram {
     /// Writes the snapshot to `path`; returns the exit status.
     public static func run(options: LaunchOptions, path: String) -> ExitStatus {
@@ -17,16 +19,23 @@ public enum SnapshotProgram {
             let display = PixelBuffer(width: size.width, height: size.height)
             let turned = TurnedCanvas(display: display, rotation: options.rotation)
             let renderer = FrameRenderer(target: turned.canvas, glyphs: font)
-            var settled = options
-            settled.timing.graceSeconds = 0
-            settled.timing.minimumShowSeconds = 0
-            settled.timing.fadeSeconds = 0
-            var policy = LoopPolicy(session: OverlayProgram.makeSession(settled),
+            var timed = options
+            if options.snapshotAtSeconds == nil {
+                timed.timing.graceSeconds = 0
+                timed.timing.minimumShowSeconds = 0
+                timed.timing.fadeSeconds = 0
+            }
+            var policy = LoopPolicy(session: OverlayProgram.makeSession(timed),
                                     composers: [OverlayProgram.composer(for: DisplayProfile(pixels: size),
                                                                         screen: turned.logicalSize, options: options)],
                                     settings: LoopPolicy.Settings(), grabStatus: .unsupported)
-            let applied = isatty(STDIN_FILENO) == 0 ? applyInput(to: &policy, dialect: options.dialect, measurer: font) : nil
-            let tick = Int((options.snapshotAtSeconds * Double(policy.session.clock.ticksPerSecond)).rounded(.down))
+            // Timed, the start picture is drawn first and the commands come a tick later, as they
+            // reach a live overlay after its first frame; what they change then moves from it.
+            let arrival = options.snapshotAtSeconds == nil ? 0 : 1
+            if arrival > 0 { _ = policy.step([], atTick: 0, measurer: font) }
+            let applied = isatty(STDIN_FILENO) == 0
+                ? applyInput(to: &policy, atTick: arrival, dialect: options.dialect, measurer: font) : nil
+            let tick = arrival + Int(((options.snapshotAtSeconds ?? 0) * Double(policy.session.clock.ticksPerSecond)).rounded(.down))
             // A step draws only what changed: the frame at `tick`, or the one the input left.
             if let frame = policy.step([], atTick: tick, measurer: font).frames[0] ?? applied {
                 _ = try renderer.draw(frame)
@@ -40,16 +49,16 @@ public enum SnapshotProgram {
         }
     }
 
-    /// Applies stdin's commands at tick 0, chunk by chunk, up to the end or `quit`, reporting
+    /// Applies stdin's commands at `tick`, chunk by chunk, up to the end or `quit`, reporting
     /// bad lines (the answers have nobody to go to); returns the last frame a step drew.
-    private static func applyInput(to policy: inout LoopPolicy, dialect: CommandParser.Dialect,
+    private static func applyInput(to policy: inout LoopPolicy, atTick tick: Int, dialect: CommandParser.Dialect,
                                    measurer: some TextMeasurer) -> Frame? {
         var stream = CommandStream(lineLimitBytes: LaunchOptions.lineLimitBytes, dialect: dialect)
         var ended = false
         var drawn: Frame?
         func apply(_ events: [HostEvent]) {
             guard !ended, !events.isEmpty else { return }
-            let step = policy.step(events.map { .host($0, from: .standardInput) }, atTick: 0, measurer: measurer)
+            let step = policy.step(events.map { .host($0, from: .standardInput) }, atTick: tick, measurer: measurer)
             step.reports.forEach(Diagnostics.report)
             drawn = step.frames[0] ?? drawn
             ended = step.exit != nil

@@ -63,6 +63,16 @@ public struct PixelRect: Sendable, Equatable, Hashable {
         return PixelRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
     }
 
+    /// The parts of the rectangle outside `other`: up to four bands (above, below, left, right).
+    public func subtracting(_ other: PixelRect) -> [PixelRect] {
+        let inner = intersection(other)
+        guard !inner.isEmpty else { return isEmpty ? [] : [self] }
+        return [PixelRect(x: x, y: y, width: width, height: inner.y - y),
+                PixelRect(x: x, y: inner.maxY, width: width, height: maxY - inner.maxY),
+                PixelRect(x: x, y: inner.y, width: inner.x - x, height: inner.height),
+                PixelRect(x: inner.maxX, y: inner.y, width: maxX - inner.maxX, height: inner.height)].filter { !$0.isEmpty }
+    }
+
     /// The smallest rectangle holding both (an empty one adds nothing).
     public func union(_ other: PixelRect) -> PixelRect {
         if isEmpty { return other }

@@ -5,15 +5,49 @@ extension Frame.OutcomeMark {
         public var start: Point
         public var end: Point
         public var halfWidth: Double
+
+        /// How long it is from end to end (0 for a dot).
+        var length: Double {
+            ((end.x - start.x) * (end.x - start.x) + (end.y - start.y) * (end.y - start.y)).squareRoot()
+        }
+
+        /// The stroke drawn `fraction` of the way from its start.
+        func cut(to fraction: Double) -> Stroke {
+            Stroke(start: start, end: Point(x: start.x + (end.x - start.x) * fraction, y: start.y + (end.y - start.y) * fraction),
+                   halfWidth: halfWidth)
+        }
     }
 
     /// Half the width of a mark's strokes: a spoke's, so the mark weighs what the wheel did.
     public var strokeHalfWidth: Double { Double(box.width) / 2 * SpokeWheel.halfWidthFraction }
 
+    /// The strokes drawn so far (`drawn`): each in order, the one being drawn cut short, a
+    /// dot whole once reached. With a circle, the strokes take the second half of the drawing.
+    public var strokes: [Stroke] {
+        let share = circle == nil ? drawn : (drawn - Self.circleShare) / (1 - Self.circleShare)
+        guard share < 1 else { return wholeStrokes }
+        let lengths = wholeStrokes.map { max($0.length, 2 * $0.halfWidth) }
+        var reach = max(0, share) * lengths.reduce(0, +)
+        var shown: [Stroke] = []
+        for (stroke, length) in zip(wholeStrokes, lengths) where reach > 0 {
+            shown.append(reach >= length || stroke.length == 0 ? stroke : stroke.cut(to: reach / length))
+            reach -= length
+        }
+        return shown
+    }
+
+    /// How much of the circle is drawn (0...1): it takes the first half of the drawing.
+    public var circleDrawn: Double {
+        min(1, max(0, drawn / Self.circleShare))
+    }
+
+    /// The share of a mark's drawing its circle takes.
+    static let circleShare = 0.5
+
     /// The mark as the wheel it stands in for is drawn: across the wheel's whole square, with
     /// strokes of a spoke's weight. A check mark alone; a cross and an "i" (a dot over a stem)
     /// each inside `circle`.
-    public var strokes: [Stroke] {
+    public var wholeStrokes: [Stroke] {
         let side = Double(box.width), halfWidth = strokeHalfWidth
         func stroke(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, weight: Double = 1) -> Stroke {
             Stroke(start: Point(x: Double(box.x) + x0 * side, y: Double(box.y) + y0 * side),

@@ -74,6 +74,9 @@ public struct Frame: Sendable, Equatable {
         public var kind: Outcome
         /// Its colour.
         public var color: Color
+        /// How much of it is drawn, 0...1, as it draws itself (the circle first, then the
+        /// strokes in order).
+        public var drawn: Double = 1
     }
 
     /// A block of text fitted into an area, its lines centred in it.

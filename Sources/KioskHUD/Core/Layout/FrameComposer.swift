@@ -11,6 +11,10 @@ public struct FrameComposer: Sendable {
     /// The display's density, which sets the legible type size.
     public let dotsPerInch: Double
     private var fitted: FittedPanel?
+    /// The HUD's rectangle in the last frame composed, and the tick of that frame.
+    private var composedHUD: (rect: PixelRect, tick: Int)?
+    /// The HUD changing size: from the rectangle drawn when the layout changed to the new one.
+    private var resize: (from: PixelRect, to: PixelRect, startTick: Int, ticks: Int)?
 
     /// The text and look a layout was made for, with the result.
     private struct FittedPanel {
@@ -51,34 +55,69 @@ public struct FrameComposer: Sendable {
     /// Settle the session (or advance it) after applying commands, so their visibility is drawn.
     public mutating func frame(of session: HostSession, atTick tick: Int, measurer: some TextMeasurer) -> Frame {
         let presence = session.presence, state = session.state
-        guard presence.isDrawn else { return Frame(panel: nil, indicator: nil, input: .nothing, visible: .nothing) }
+        guard presence.isDrawn else {
+            composedHUD = nil
+            resize = nil
+            return Frame(panel: nil, indicator: nil, input: .nothing, visible: .nothing)
+        }
         let appearance = session.appearance
-        let showsGauge = state.outcome == nil && state.progress != nil
+        let showsGauge = !state.showsWheel && state.outcome == nil
         let gauge = GaugeShape(isBar: showsGauge && appearance.progressStyle == .bar, hasPercentLine: showsGauge && appearance.showsPercent)
         let text = fittedPanel(message: Self.inked(session.shownMessage), detail: Self.inked(session.shownDetail),
                                appearance: appearance, gauge: gauge, measurer: measurer)
         let layout = text.layout
+        let hud = resizedHUD(to: layout.hud, atTick: tick, over: session.motion.resizeTicks)
         let opacity = presence.opacity(atTick: tick)
+        let backdrop = session.backdropStrength(atTick: tick)
         let panel = Frame.Panel(
-            backdrop: state.isBlocking ? appearance.backdropColor : nil,
-            hud: layout.hud, cornerRadiusPixels: layout.cornerRadiusPixels, hudColor: appearance.hudColor,
+            backdrop: backdrop > 0 ? appearance.backdropColor?.fading(by: backdrop) : nil,
+            hud: hud, cornerRadiusPixels: layout.cornerRadiusPixels, hudColor: appearance.hudColor,
             labels: text.labels, opacity: (opacity * 255).rounded() / 255)
-        let hudRegion = ScreenRegion.roundedRect(layout.hud, cornerRadiusPixels: layout.cornerRadiusPixels)
+        let hudRegion = ScreenRegion.roundedRect(hud, cornerRadiusPixels: layout.cornerRadiusPixels)
         return Frame(panel: panel,
                      indicator: indicator(of: session, look: appearance, metrics: text.metrics, in: layout.indicatorBox, atTick: tick),
                      input: state.isBlocking ? .everything : hudRegion,
                      visible: panel.backdrop == nil ? hudRegion : .everything)
     }
 
+    /// The next tick after `tick` at which this display's picture changes by itself (the HUD
+    /// changing size), or nil.
+    public func nextChangeTick(after tick: Int) -> Int? {
+        guard let resize, tick < resize.startTick + resize.ticks else { return nil }
+        return tick + 1
+    }
+
+    /// The HUD's rectangle at `tick` on its way to `target`: a new layout is reached over
+    /// `ticks` from the rectangle last composed (wherever a change before left it), unless the
+    /// last one was composed at this very tick (a burst of commands is one change).
+    private mutating func resizedHUD(to target: PixelRect, atTick tick: Int, over ticks: Int) -> PixelRect {
+        if let composed = composedHUD, composed.tick < tick, composed.rect != target, resize?.to != target, ticks > 0 {
+            resize = (composed.rect, target, tick, ticks)
+        } else if resize?.to != target {
+            resize = nil
+        }
+        var rect = target
+        if let resize {
+            let eased = Transition.eased(Transition.fraction(from: resize.startTick, atTick: tick, over: resize.ticks))
+            func between(_ from: Int, _ to: Int) -> Int { from + Int((Double(to - from) * eased).rounded()) }
+            let from = resize.from
+            rect = PixelRect(x: between(from.x, target.x), y: between(from.y, target.y),
+                             width: between(from.width, target.width), height: between(from.height, target.height))
+        }
+        composedHUD = (rect, tick)
+        return rect
+    }
+
     /// What stands in the wheel's place at `tick`.
     private func indicator(of session: HostSession, look appearance: Appearance, metrics: HUDMetrics, in box: PixelRect,
                            atTick tick: Int) -> Frame.Indicator {
         if let outcome = session.state.outcome {
-            return .outcome(Frame.OutcomeMark(box: box, kind: outcome.kind, color: appearance[.mark(outcome.kind)]))
+            return .outcome(Frame.OutcomeMark(box: box, kind: outcome.kind, color: appearance[.mark(outcome.kind)],
+                                              drawn: session.markDrawn(atTick: tick)))
         }
-        if let progress = session.state.progress {
+        if !session.state.showsWheel, let progress = session.state.progress {
             let percent = appearance.showsPercent ? HostSession.number(progress.rounded(.down)) + "%" : nil
-            return .progress(Frame.ProgressGauge(box: box, fraction: progress / 100, style: appearance.progressStyle,
+            return .progress(Frame.ProgressGauge(box: box, fraction: session.gaugeFraction(atTick: tick), style: appearance.progressStyle,
                                                  color: appearance.wheelColor, percentText: percent,
                                                  percentFontPixels: metrics.detailFontPixels,
                                                  barThicknessPixels: metrics.barThicknessPixels, ringPixels: metrics.wheelPixels))

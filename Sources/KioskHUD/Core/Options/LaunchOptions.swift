@@ -77,8 +77,9 @@ public struct LaunchOptions: Sendable, Equatable {
     public var dotsPerInch: Double?
     /// A plain window of this size instead of a fullscreen overlay; also the snapshot's size.
     public var windowSize: Size?
-    /// The time of the snapshot's frame, in seconds after the commands were applied.
-    public var snapshotAtSeconds = 0.0
+    /// The time of the snapshot's frame, in seconds after the commands were applied, fades and
+    /// motion included; nil: the settled picture.
+    public var snapshotAtSeconds: Double?
     /// The settings file given with `--config`.
     public var configPath: String?
     /// The rate of the fixed-step clock.

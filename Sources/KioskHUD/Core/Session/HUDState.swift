@@ -69,6 +69,12 @@ public struct HUDState: Sendable, Equatable {
         }
     }
 
+    /// Whether the turning wheel stands in the indicator's place: with no outcome, and no
+    /// progress above 0 % (a ring or bar at 0 % would stand still and read as hung).
+    public var showsWheel: Bool {
+        outcome == nil && (progress ?? 0) <= 0
+    }
+
     /// What the HUD shows in the wheel's place, as the status line names it.
     public var mode: String {
         if let outcome { return outcome.kind.rawValue }

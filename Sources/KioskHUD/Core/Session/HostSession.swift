@@ -9,6 +9,8 @@ public struct HostSession: Sendable {
     public private(set) var appearance: Appearance
     /// The timing rules.
     public let timing: Timing
+    /// How long the HUD's motions take.
+    public let motion: Motion
     /// The fixed-rate clock the ticks belong to.
     public let clock: FixedStepClock
     /// What the host has asked for.
@@ -23,6 +25,10 @@ public struct HostSession: Sendable {
     public private(set) var stalledSince: Int?
     /// The tick of the first visibility change not yet settled.
     private var visibilityChangedAt: Int?
+    /// How strongly the backdrop covers the screen (0...1), fading with `block` and `unblock`.
+    private var backdrop: Transition
+    /// The fraction (0...1) the ring or bar shows, moving to each new value.
+    private var gauge: Transition
 
     /// Creates a session with an initial state, drawn at once when visible.
     public init(appearance: Appearance, timing: Timing = Timing(), clock: FixedStepClock, state: HUDState) {
@@ -30,6 +36,9 @@ public struct HostSession: Sendable {
         self.timing = timing
         self.clock = clock
         self.state = state
+        motion = Motion(timing: timing, clock: clock)
+        backdrop = Transition(at: state.isBlocking ? 1 : 0)
+        gauge = Transition(at: (state.progress ?? 0) / 100)
         presence = Presence(timing: Presence.Timing(graceTicks: clock.wholeTicks(inSeconds: timing.graceSeconds),
                                                     minimumShownTicks: clock.wholeTicks(inSeconds: timing.minimumShowSeconds),
                                                     fadeTicks: clock.wholeTicks(inSeconds: timing.fadeSeconds)),
@@ -58,9 +67,14 @@ public struct HostSession: Sendable {
         case .hudColor(let color): appearance.hudColor = color
         case .wheelSize(let pixels): appearance.wheelPixels = pixels
         default:
-            let wasVisible = state.isVisible
+            let before = state
             state.apply(command, atTick: tick)
-            if state.isVisible != wasVisible { visibilityChangedAt = visibilityChangedAt ?? tick }
+            if state.isVisible != before.isVisible { visibilityChangedAt = visibilityChangedAt ?? tick }
+            // What changes on a HUD not drawn is drawn at once when it appears.
+            let moves = presence.isDrawn
+            backdrop.move(to: state.isBlocking ? 1 : 0, atTick: tick, over: moves ? motion.backdropTicks : 0)
+            let hadGauge = before.progress != nil
+            gauge.move(to: (state.progress ?? 0) / 100, atTick: tick, over: moves && hadGauge ? motion.progressTicks : 0)
         }
         stalledSince = nil
         return events
@@ -114,6 +128,23 @@ public struct HostSession: Sendable {
         }
     }
 
+    /// How strongly the backdrop covers the screen at `tick` (0...1): 1 while blocking, fading
+    /// in and out with `block` and `unblock`.
+    public func backdropStrength(atTick tick: Int) -> Double {
+        backdrop.value(atTick: tick)
+    }
+
+    /// The fraction (0...1) the ring or bar shows at `tick`, on its way to the last value.
+    public func gaugeFraction(atTick tick: Int) -> Double {
+        gauge.value(atTick: tick)
+    }
+
+    /// How much of the outcome's mark is drawn at `tick` (0...1): it draws itself as it comes.
+    public func markDrawn(atTick tick: Int) -> Double {
+        guard let outcome = state.outcome else { return 1 }
+        return Transition.eased(Transition.fraction(from: outcome.atTick, atTick: tick, over: motion.markTicks))
+    }
+
     /// How many ticks one turn of the wheel takes.
     public var ticksPerTurn: Int { clock.ticks(inSeconds: appearance.periodSeconds) }
 
@@ -146,8 +177,10 @@ public struct HostSession: Sendable {
     /// something by itself, or nil when nothing will happen without a command.
     public func nextChangeTick(after tick: Int) -> Int? {
         var candidates = [presence.nextChangeTick(after: tick), dismissalTick, stallTick].compactMap { $0 }
-        if presence.isDrawn, stalledSince == nil, state.outcome == nil, state.progress == nil {
-            candidates.append(nextWheelStep(after: tick))
+        if presence.isDrawn {
+            candidates += [backdrop.nextChangeTick(after: tick), gauge.nextChangeTick(after: tick)].compactMap { $0 }
+            if let outcome = state.outcome, tick < outcome.atTick + motion.markTicks { candidates.append(tick + 1) }
+            if stalledSince == nil, state.showsWheel { candidates.append(nextWheelStep(after: tick)) }
         }
         return candidates.map { max($0, tick + 1) }.min()
     }

@@ -233,7 +233,8 @@ public struct LoopPolicy: Sendable {
         result.frames = frames
         result.wantsGrab = session.wantsGrab
         result.answers += session.noteGrab(session.grab.status).map(event)
-        result.wakeTick = [session.nextChangeTick(after: tick), scheduledExit?.tick].compactMap { $0 }.min()
+        result.wakeTick = ([session.nextChangeTick(after: tick), scheduledExit?.tick] + composers.map { $0.nextChangeTick(after: tick) })
+            .compactMap { $0 }.min()
         return result
     }
 
