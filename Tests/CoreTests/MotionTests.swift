@@ -46,7 +46,7 @@ import KioskTestSupport
         let fadingIn = frames(of: session, at: 60...(60 + fade), composer: &composer)
         #expect(fadingIn.allSatisfy { $0.input == .everything })
         let alphas = fadingIn.map { Int($0.panel?.backdrop?.alpha ?? 0) }
-        #expect(alphas.first == 0 && alphas.last == 0x80)
+        #expect(alphas.first == 0 && alphas.last == 0xB3)
         #expect(zip(alphas, alphas.dropFirst()).allSatisfy { $0 <= $1 } && Set(alphas).count > 5)
         #expect(session.nextChangeTick(after: 60) == 61)
 
@@ -151,7 +151,7 @@ import KioskTestSupport
         let frame = composer.frame(of: session, atTick: 12, measurer: FakeMeasurer())
         var settled = FrameComposer(screen: screen)
         #expect(frame == settled.frame(of: session, atTick: 12, measurer: FakeMeasurer()))
-        #expect(frame.panel?.backdrop?.alpha == 0x80)
+        #expect(frame.panel?.backdrop?.alpha == 0xB3)
         guard case .outcome(let mark) = frame.indicator else {
             Issue.record("no mark")
             return

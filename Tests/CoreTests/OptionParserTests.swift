@@ -16,7 +16,7 @@ import Testing
         #expect(options.action == .run)
         #expect(options.message == "Please wait...")
         #expect(options.appearance == Appearance())
-        #expect(options.appearance.hudColor == Color(red: 0x1C, green: 0x1C, blue: 0x1E, alpha: 217))
+        #expect(options.appearance.hudColor == Color(red: 0x1C, green: 0x1C, blue: 0x1E, alpha: 0xF2))
     }
 
     @Test func everyOptionSetsItsValue() throws {

@@ -78,7 +78,7 @@ import KioskTestSupport
         #expect(composer.frame(of: session, atTick: 0, measurer: FakeMeasurer()).input == .everything)
         let frame = composer.frame(of: session, atTick: session.motion.backdropTicks, measurer: FakeMeasurer())
         #expect(frame.input == .everything && frame.visible == .everything)
-        #expect(frame.panel!.backdrop == Color(red: 0, green: 0, blue: 0, alpha: 0x80))
+        #expect(frame.panel!.backdrop == Color(red: 0, green: 0, blue: 0, alpha: 0xB3))
     }
 
     @Test func blockedWithoutBackdropTakesAllInputButShowsOnlyTheHUD() {

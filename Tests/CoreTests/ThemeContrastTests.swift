@@ -17,6 +17,19 @@ import KioskTestSupport
         }
     }
 
+    /// The HUD's rim (its hairline over its fill) stands at least 1.5:1 from a black and from a
+    /// white application beneath it (without it the dark HUD was 1.13:1 over black, the light
+    /// one 1.24:1 over white); the fill itself is 95 % opaque.
+    @Test(arguments: Theme.allCases)
+    func theHUDsRimStandsOutFromABlackAndAWhiteApplication(theme: Theme) {
+        let palette = theme.palette
+        #expect(palette.hud.alpha == 0xF2)
+        for beneath in [Color.black, .white] {
+            let rim = palette.edge.over(palette.hud.over(beneath))
+            #expect(rim.contrastRatio(with: beneath) >= 1.5, "\(theme) over \(beneath): \(rim.contrastRatio(with: beneath))")
+        }
+    }
+
     @Test func marksAreIOSsColoursInTheDarkThemeTheAccessibleOnesForRedAndBlue() {
         let palette = Theme.dark.palette
         #expect(palette.success == Color(parsing: "#30D158"))
@@ -59,7 +72,7 @@ import KioskTestSupport
         appearance.theme = .light
         appearance.wheelColor = .gray
         #expect(ContrastAdvice.warnings(for: appearance) == [
-            "the spokes (--color #999999) have 2.0:1 contrast against the HUD (#E5E5EAF0); 4.5:1 or more reads at arm's length",
+            "the spokes (--color #999999) have 2.0:1 contrast against the HUD (#E5E5EAF2); 4.5:1 or more reads at arm's length",
         ])
     }
 }

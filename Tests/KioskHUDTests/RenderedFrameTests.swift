@@ -157,7 +157,7 @@ extension RenderingSuites {
         var session = newSession()
         session.apply(.block(true), atTick: 0)
         let (surface, _) = try render(session, atTick: session.motion.backdropTicks)
-        #expect(pixel(surface, 0, 0) == PremultipliedPixel(Color(red: 0, green: 0, blue: 0, alpha: 0x80)))
+        #expect(pixel(surface, 0, 0) == PremultipliedPixel(Color(red: 0, green: 0, blue: 0, alpha: 0xB3)))
         #expect(pixel(surface, 799, 479) == pixel(surface, 0, 0))
     }
 
@@ -184,7 +184,7 @@ extension RenderingSuites {
         #expect(png.rgba(x: 5, y: 5).alpha == 0)
         let inside = try #require(frame.panel).hud
         let hud = png.rgba(x: inside.x + inside.width / 2, y: inside.maxY - 4)
-        #expect(hud.alpha == 217)
+        #expect(hud.alpha == 0xF2)
         #expect(abs(Int(hud.red) - 0x1C) <= 1 && abs(Int(hud.blue) - 0x1E) <= 1)
     }
 }

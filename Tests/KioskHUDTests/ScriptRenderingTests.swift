@@ -60,14 +60,17 @@ extension RenderingSuites {
         let surface = PixelBuffer(width: 800, height: 480)
         _ = try FrameRenderer(target: surface, glyphs: fonts).draw(frame)
         var textPixels = 0, outsideHUD = 0, textOutsideArea = 0
-        let hudBrightness = 3 * 0x1C * 217 / 255 + 10
+        let hudBrightness = 3 * 0x1C * 0xF2 / 255 + 10
+        // Inside the HUD's hairline rim, which is brighter than its fill.
+        let hud = panel.hud
+        let withinRim = PixelRect(x: hud.x + 2, y: hud.y + 2, width: hud.width - 4, height: hud.height - 4)
         surface.withPixels { rows in
             for y in 0..<rows.height {
                 for x in 0..<rows.width {
                     let word = rows.row(y)[x]
                     if word != 0, !panel.hud.contains(px: x, py: y) { outsideHUD += 1 }
                     let sum = Int((word >> 16) & 0xFF) + Int((word >> 8) & 0xFF) + Int(word & 0xFF)
-                    guard sum > hudBrightness + 120, y >= wheelBottom else { continue }
+                    guard sum > hudBrightness + 120, y >= wheelBottom, withinRim.contains(px: x, py: y) else { continue }
                     if label.area.contains(px: x, py: y) { textPixels += 1 } else { textOutsideArea += 1 }
                 }
             }

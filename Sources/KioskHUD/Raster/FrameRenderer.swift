@@ -60,7 +60,10 @@ package final class FrameRenderer {
             target.withPixels { $0.blend(PremultipliedPixel(backdrop), over: rect) }
         }
         drawBackdrop(over: everything)
-        target.withPixels { $0.fillRoundedRect(panel.hud, cornerRadius: panel.cornerRadiusPixels, color: panel.hudColor) }
+        target.withPixels { rows in
+            rows.fillRoundedRect(panel.hud, cornerRadius: panel.cornerRadiusPixels, color: panel.hudColor)
+            if let edge = panel.edge { rows.drawRim(of: panel.hud, cornerRadius: panel.cornerRadiusPixels, edge) }
+        }
         for label in panel.labels {
             for (index, line) in label.text.lines.enumerated() {
                 try drawText(line, fontPixels: label.text.fontPixels, color: label.color, centredIn: label.area,

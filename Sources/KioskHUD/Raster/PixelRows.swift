@@ -55,6 +55,23 @@ extension PixelRows {
         }
     }
 
+    /// Draws `edge` along the inside of the rim of `rect` rounded by `cornerRadius`: the band
+    /// between that rounded rectangle and the one `edge.widthPixels` inside it, anti-aliased.
+    package func drawRim(of rect: PixelRect, cornerRadius: Int, _ edge: Frame.Edge) {
+        let width = edge.widthPixels
+        let inner = PixelRect(x: rect.x + width, y: rect.y + width, width: rect.width - 2 * width, height: rect.height - 2 * width)
+        let outerRadius = Double(cornerRadius), innerRadius = Double(max(0, cornerRadius - width))
+        // Only the band along the rim is looked at: the middle, clear of the corners, is not.
+        let reach = max(cornerRadius, width) + 1
+        let middle = PixelRect(x: rect.x + reach, y: rect.y + reach, width: rect.width - 2 * reach, height: rect.height - 2 * reach)
+        for band in rect.subtracting(middle) {
+            paint(edge.color, within: band) { x, y in
+                Coverage.roundedRect(x: x, y: y, rect: rect, cornerRadius: outerRadius)
+                    - Coverage.roundedRect(x: x, y: y, rect: inner, cornerRadius: innerRadius)
+            }
+        }
+    }
+
     /// Draws the spokes of `wheel`, turned by `turn`, centred in `box`, over the surface.
     package func drawWheel(_ wheel: SpokeWheel, turn: Double, in box: PixelRect) {
         let center = box.center

@@ -94,7 +94,7 @@ private struct LivePicture {
             let wallpaper = try await x.makeWallpaper(Self.wallpaper)
             let session = try await desktop.start(on: screen, x: x)
             // The HUD's colour is `ScreenColor.hudColor`'s.
-            let overlay = try LiveOverlay.start(on: screen, ["--hud-color", "#1C1C1ED9", "--backdrop", "#00000080",
+            let overlay = try LiveOverlay.start(on: screen, ["--hud-color", "#1C1C1EF2", "--backdrop", "#00000080",
                                                              "--corner-radius", "\(cornerRadiusPixels)", "--fade", "0"])
             return LivePicture(x: x, wallpaper: wallpaper, overlay: overlay, screen: screen, desktop: session)
         } catch {

@@ -4,13 +4,13 @@ struct ScreenColor: Equatable, CustomStringConvertible {
     var green: Int
     var blue: Int
 
-    /// The root window's colour with `Xvfb -br`, and the blocking backdrop's (#00000080 over black).
+    /// The root window's colour with `Xvfb -br`, and the blocking backdrop's (#000000B3 over black).
     static let black = ScreenColor(red: 0, green: 0, blue: 0)
-    /// The HUD's fill, #1C1C1E at 85 % (#1C1C1ED9) over black.
-    static let hudFill = ScreenColor(red: 24, green: 24, blue: 26)
-    /// The HUD's fill colour and its opacity, #1C1C1ED9.
+    /// The HUD's fill, #1C1C1E at 95 % (#1C1C1EF2) over black.
+    static let hudFill = ScreenColor(red: 27, green: 27, blue: 28)
+    /// The HUD's default fill colour and its opacity, #1C1C1EF2.
     static let hudColor = ScreenColor(red: 0x1C, green: 0x1C, blue: 0x1E)
-    static let hudAlpha = Double(0xD9) / 255
+    static let hudAlpha = Double(0xF2) / 255
 
     /// The HUD's fill over `beneath`.
     static func hudFill(over beneath: ScreenColor) -> ScreenColor { beneath.covered(by: hudColor, alpha: hudAlpha) }

@@ -8,10 +8,10 @@ import Testing
 @Suite(.enabled(if: HeadlessCompositor.unavailableReason == nil,
                 Comment(rawValue: HeadlessCompositor.unavailableReason ?? "")))
 struct WaylandTests {
-    /// The HUD's default fill, #1C1C1ED9.
-    static let hudFill = (color: ScreenColor(red: 0x1C, green: 0x1C, blue: 0x1E), alpha: 0xD9)
-    /// The default blocking backdrop, #00000080.
-    static let backdrop = (color: ScreenColor(red: 0, green: 0, blue: 0), alpha: 0x80)
+    /// The HUD's default fill, #1C1C1EF2.
+    static let hudFill = (color: ScreenColor(red: 0x1C, green: 0x1C, blue: 0x1E), alpha: 0xF2)
+    /// The default blocking backdrop, #000000B3.
+    static let backdrop = (color: ScreenColor(red: 0, green: 0, blue: 0), alpha: 0xB3)
     /// The full-screen application's colours.
     static let red = ScreenColor(red: 0xCC, green: 0x22, blue: 0x22)
     static let green = ScreenColor(red: 0x22, green: 0xAA, blue: 0x44)

@@ -49,12 +49,14 @@ public enum Theme: String, Sendable, Equatable, CaseIterable {
     public var palette: Palette {
         switch self {
         case .dark:
-            return Palette(hud: Color(red: 0x1C, green: 0x1C, blue: 0x1E, alpha: 217), wheel: .white,
+            return Palette(hud: Color(red: 0x1C, green: 0x1C, blue: 0x1E, alpha: 0xF2), edge: Color(red: 0xFF, green: 0xFF, blue: 0xFF, alpha: 0x33),
+                           wheel: .white,
                            text: Color(red: 0xF2, green: 0xF2, blue: 0xF7),
                            success: Color(red: 0x30, green: 0xD1, blue: 0x58), failure: Color(red: 0xFF, green: 0x69, blue: 0x61),
                            info: Color(red: 0x40, green: 0x9C, blue: 0xFF))
         case .light:
-            return Palette(hud: Color(red: 0xE5, green: 0xE5, blue: 0xEA, alpha: 240), wheel: Color(red: 0x3A, green: 0x3A, blue: 0x3C),
+            return Palette(hud: Color(red: 0xE5, green: 0xE5, blue: 0xEA, alpha: 0xF2), edge: Color(red: 0, green: 0, blue: 0, alpha: 0x40),
+                           wheel: Color(red: 0x3A, green: 0x3A, blue: 0x3C),
                            text: Color(red: 0x1C, green: 0x1C, blue: 0x1E),
                            success: Color(red: 0x24, green: 0x8A, blue: 0x3D), failure: Color(red: 0xD7, green: 0x00, blue: 0x15),
                            info: Color(red: 0x00, green: 0x40, blue: 0xDD))
@@ -75,8 +77,11 @@ public enum Theme: String, Sendable, Equatable, CaseIterable {
             }
         }
 
-        /// The HUD's fill.
+        /// The HUD's fill: 95 % opaque, so an application's text beneath cannot read through.
         public var hud: Color
+        /// The hairline around the HUD's own fill, which gives it an edge of at least 1.5:1
+        /// over a black and a white application alike.
+        public var edge: Color
         /// The spokes, the progress gauge.
         public var wheel: Color
         /// The message.
@@ -105,7 +110,8 @@ public struct Appearance: Sendable, Equatable {
     }
     /// The colour chosen for `role`, or nil when it comes from the theme.
     public func chosenColor(_ role: ColorRole) -> Color? { chosen[role] }
-    /// The HUD's fill: the dark theme's is #1C1C1E at 85 %, so it stays visible over a black screen.
+    /// The HUD's fill: the dark theme's is #1C1C1E at 95 %, so an application's text beneath
+    /// does not read through it.
     public var hudColor: Color {
         get { self[.hud] }
         set { self[.hud] = newValue }
@@ -123,7 +129,9 @@ public struct Appearance: Sendable, Equatable {
     /// How strong the details line's colour is next to the message's (0...1).
     public var detailStrength = 0.7
     /// What covers the screen outside the HUD while blocking; nil keeps the application visible.
-    public var backdropColor: Color? = Color(red: 0, green: 0, blue: 0, alpha: 0x80)
+    /// The default dims what is beneath by 70 %, so a frozen picture of the application cannot
+    /// pass for live data.
+    public var backdropColor: Color? = Color(red: 0, green: 0, blue: 0, alpha: 0xB3)
     /// The HUD's corner radius; nil means 0.6 em.
     public var cornerRadiusPixels: Int?
     /// The wheel's diameter; nil means in proportion to the type (2.5 em).

@@ -20,10 +20,20 @@ public struct Frame: Sendable, Equatable {
         public var cornerRadiusPixels: Int
         /// The HUD's fill.
         public var hudColor: Color
+        /// The hairline just inside the HUD's rim; nil with a chosen fill.
+        public var edge: Edge?
         /// The message and the details line, each fitted to its area (absent when empty).
         public var labels: [Label]
         /// How opaque the whole overlay is (0...1), while fading in or out.
         public var opacity: Double
+    }
+
+    /// A hairline along the inside of the HUD's rounded rim.
+    public struct Edge: Sendable, Equatable {
+        /// Its colour, drawn over the fill.
+        public var color: Color
+        /// How wide it is: one pixel at scale 1.
+        public var widthPixels: Int
     }
 
     /// What the HUD shows in the wheel's place.

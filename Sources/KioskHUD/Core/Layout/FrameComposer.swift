@@ -72,6 +72,7 @@ public struct FrameComposer: Sendable {
         let panel = Frame.Panel(
             backdrop: backdrop > 0 ? appearance.backdropColor?.fading(by: backdrop) : nil,
             hud: hud, cornerRadiusPixels: layout.cornerRadiusPixels, hudColor: appearance.hudColor,
+            edge: appearance.chosenColor(.hud) == nil ? Frame.Edge(color: appearance.theme.palette.edge, widthPixels: scale) : nil,
             labels: text.labels, opacity: (opacity * 255).rounded() / 255)
         let hudRegion = ScreenRegion.roundedRect(hud, cornerRadiusPixels: layout.cornerRadiusPixels)
         return Frame(panel: panel,
