@@ -6,6 +6,8 @@ import PackageDescription
 //   layout, text fitting, timing, and the loop's policy as a pure step.
 // - KioskRaster (Sources/KioskHUD/Raster): pixels in plain memory (premultiplied ARGB rows,
 //   coverage anti-aliasing, pre-rendered wheel poses), for any windowing backend.
+// - CKioskPixels (Sources/KioskHUD/Pixels): the whole-screen pixel passes (the frost of a screen
+//   read beneath the overlay), in C built with -O2 so the unoptimised test build is as quick.
 // - KioskPlatform (Sources/KioskHUD/Platform): the process's own I/O in plain Swift over libc, no
 //   SDL and no display: descriptors and errno, the wake-up, stdin, FIFO and control-socket readers,
 //   the line writers, signals, threads and the one exit path.
@@ -37,7 +39,9 @@ let package = Package(
         ),
         .systemLibrary(name: "CPNG", path: "Sources/KioskHUD/PNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "KioskCore", path: "Sources/KioskHUD/Core"),
-        .target(name: "KioskRaster", dependencies: ["KioskCore"], path: "Sources/KioskHUD/Raster"),
+        // Whole-screen pixel passes in C, optimised in every build (the tests run the debug one).
+        .target(name: "CKioskPixels", path: "Sources/KioskHUD/Pixels", cSettings: [.unsafeFlags(["-O2"])]),
+        .target(name: "KioskRaster", dependencies: ["KioskCore", "CKioskPixels"], path: "Sources/KioskHUD/Raster"),
         // eventfd and prctl, which Swift's Glibc module leaves out (a header, no library).
         .systemLibrary(name: "CKioskSystem", path: "Sources/KioskHUD/System"),
         .target(name: "KioskPlatform", dependencies: ["KioskCore", "CKioskSystem"], path: "Sources/KioskHUD/Platform"),

@@ -20,6 +20,9 @@ package final class FrameRenderer {
     /// The indicator's square as the panel left it, before the indicator was drawn on it.
     private var indicatorBackground: (box: PixelRect, picture: PixelBuffer)?
     private var sprites = WheelSprites()
+    /// The underlay frosted, kept while it is the same picture: blurred for beneath the HUD,
+    /// and blurred twice as far and drained of colour for a frozen screen while blocking.
+    private var frosted: (source: PixelBuffer, blurPixels: Int, blurred: Underlay?, frozen: Underlay?)?
 
     /// Creates a renderer drawing into `target` with text from `glyphs`.
     package init(target: any PixelCanvas, glyphs: any GlyphSource) {
@@ -55,13 +58,18 @@ package final class FrameRenderer {
         target.withPixels { $0.restore(old.union(area), from: underlay) }
         indicatorBackground = nil
         guard let panel else { return old }
-        func drawBackdrop(over rect: PixelRect) {
-            guard let backdrop = panel.backdrop else { return }
-            target.withPixels { $0.blend(PremultipliedPixel(backdrop), over: rect) }
+        let frost = frostedUnderlays(panel.frost)
+        /// What shows around the HUD in `rect`: the screen as it was read, frozen as far as
+        /// the backdrop is drawn, under the backdrop.
+        func drawBeneath(_ rect: PixelRect) {
+            if let frozen = frost.frozen { target.withPixels { $0.mix(rect, towards: frozen, keeping: panel.frost.freeze) } }
+            if let backdrop = panel.backdrop { target.withPixels { $0.blend(PremultipliedPixel(backdrop), over: rect) } }
         }
-        drawBackdrop(over: everything)
+        if let blurred = frost.blurred { target.withPixels { $0.restore(panel.hud, from: blurred) } }
+        drawBeneath(everything)
         target.withPixels { rows in
-            rows.fillRoundedRect(panel.hud, cornerRadius: panel.cornerRadiusPixels, color: panel.hudColor)
+            let fill = frost.blurred == nil ? panel.hudColor : panel.frost.hudFill ?? panel.hudColor
+            rows.fillRoundedRect(panel.hud, cornerRadius: panel.cornerRadiusPixels, color: fill)
             if let edge = panel.edge { rows.drawRim(of: panel.hud, cornerRadius: panel.cornerRadiusPixels, edge) }
         }
         for label in panel.labels {
@@ -76,10 +84,27 @@ package final class FrameRenderer {
         }
         for outside in (content ?? panel.hud).subtracting(panel.hud) {
             target.withPixels { $0.restore(outside, from: underlay) }
-            drawBackdrop(over: outside)
+            drawBeneath(outside)
         }
         target.withPixels { $0.fade(area, opacity: panel.opacity, over: underlay) }
         return old.union(area)
+    }
+
+    /// The underlay blurred (for beneath the HUD, unless its fill was chosen) and frozen (for
+    /// the whole screen while the default backdrop is drawn), made once for each picture read;
+    /// nil where nothing was read.
+    private func frostedUnderlays(_ frost: Frame.Frost) -> (blurred: Underlay?, frozen: Underlay?) {
+        guard let source = underlay.picture else { return (nil, nil) }
+        if frosted?.source !== source || frosted?.blurPixels != frost.blurPixels {
+            frosted = (source, frost.blurPixels, nil, nil)
+        }
+        if frost.hudFill != nil, frosted?.blurred == nil {
+            frosted?.blurred = underlay.withPicture { $0.frosted(radius: frost.blurPixels, drained: false) }
+        }
+        if frost.freeze > 0, frosted?.frozen == nil {
+            frosted?.frozen = underlay.withPicture { $0.frosted(radius: 2 * frost.blurPixels, drained: true) }
+        }
+        return (frost.hudFill == nil ? nil : frosted?.blurred, frost.freeze > 0 ? frosted?.frozen : nil)
     }
 
     private func drawText(_ text: String, fontPixels: Int, color: Color, centredIn area: PixelRect, top: Int) throws(GlyphFailure) {

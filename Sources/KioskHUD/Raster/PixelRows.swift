@@ -184,6 +184,24 @@ extension PixelRows {
         }
     }
 
+    /// Moves every pixel of `rect` that `underlay` covers `keeping` (0...1) of the way to
+    /// `underlay`'s pixel there: a treated picture of the screen laid over it in part.
+    package func mix(_ rect: PixelRect, towards underlay: Underlay, keeping: Double) {
+        guard let picture = underlay.picture, keeping > 0 else { return }
+        let clipped = rect.intersection(bounds).intersection(underlay.area)
+        guard !clipped.isEmpty else { return }
+        let keep = UInt32((min(keeping, 1) * 255).rounded())
+        picture.withPixels { treated in
+            for y in clipped.y..<clipped.maxY {
+                let line = row(y), source = treated.row(y - underlay.area.y)
+                for x in clipped.x..<clipped.maxX {
+                    line[x] = PremultipliedPixel(word: source[x - underlay.area.x])
+                        .mixed(with: PremultipliedPixel(word: line[x]), keeping: keep).word
+                }
+            }
+        }
+    }
+
     /// Sets every pixel of `rect` (clipped to the surface) back to `underlay`'s: what is
     /// beneath the overlay where it was read, transparent elsewhere.
     package func restore(_ rect: PixelRect, from underlay: Underlay) {

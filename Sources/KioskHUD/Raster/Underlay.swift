@@ -19,6 +19,12 @@ package struct Underlay {
         self.picture = picture
     }
 
+    /// This underlay with its picture made into another as large (`change`, which returns nil
+    /// when it cannot); nil when nothing was read or the change failed.
+    package func withPicture(changedBy change: (PixelBuffer) -> PixelBuffer?) -> Underlay? {
+        picture.flatMap(change).map { Underlay(area: area, picture: $0) }
+    }
+
     /// This underlay for `area` instead: the pixels it holds inside `area` are kept (on the
     /// screen the overlay's window covers them, so they cannot be read again), and when `area`
     /// reaches past them, the whole of `area` is read with `read`, which returns a picture as

@@ -131,7 +131,9 @@ public struct Appearance: Sendable, Equatable {
     /// What covers the screen outside the HUD while blocking; nil keeps the application visible.
     /// The default dims what is beneath by 70 %, so a frozen picture of the application cannot
     /// pass for live data.
-    public var backdropColor: Color? = Color(red: 0, green: 0, blue: 0, alpha: 0xB3)
+    public var backdropColor: Color? = Appearance.defaultBackdropColor
+    /// Black at 70 %.
+    public static let defaultBackdropColor = Color(red: 0, green: 0, blue: 0, alpha: 0xB3)
     /// The HUD's corner radius; nil means 0.6 em.
     public var cornerRadiusPixels: Int?
     /// The wheel's diameter; nil means in proportion to the type (2.5 em).

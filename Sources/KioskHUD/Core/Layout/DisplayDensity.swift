@@ -3,6 +3,8 @@ import Glibc
 /// How many pixels an inch of a display holds, judged from what the display reports about its
 /// physical size, and the type size a person can read on it from a given distance.
 public enum DisplayDensity {
+    /// Millimetres in an inch.
+    public static let millimetresPerInch = 25.4
     /// The density assumed when the display does not tell a plausible one.
     public static let assumedDotsPerInch = 96.0
     /// The densities a real kiosk panel can have; outside them a reported size is wrong.
@@ -23,8 +25,8 @@ public enum DisplayDensity {
         if aspectRatioPlaceholders.contains([width, height]) || aspectRatioPlaceholders.contains([height, width]) {
             return nil
         }
-        let across = Double(pixels.width) * 25.4 / Double(width)
-        let down = Double(pixels.height) * 25.4 / Double(height)
+        let across = Double(pixels.width) * millimetresPerInch / Double(width)
+        let down = Double(pixels.height) * millimetresPerInch / Double(height)
         guard abs(across - down) <= 0.15 * max(across, down) else { return nil }
         let density = (across + down) / 2
         return plausibleDotsPerInch.contains(density) ? density : nil
@@ -60,7 +62,7 @@ public struct Legibility: Sendable, Equatable {
     public func fontPixels(capitalArcminutes arcminutes: Double) -> Int {
         let angle = arcminutes / 60 * Double.pi / 180
         let capitalMillimetres = 2 * viewingDistanceCentimetres * 10 * tan(angle / 2)
-        return Int((capitalMillimetres / 25.4 * dotsPerInch / Self.capitalHeightPerEm).rounded(.up))
+        return Int((capitalMillimetres / DisplayDensity.millimetresPerInch * dotsPerInch / Self.capitalHeightPerEm).rounded(.up))
     }
 
     /// The message's font size.

@@ -22,10 +22,32 @@ public struct Frame: Sendable, Equatable {
         public var hudColor: Color
         /// The hairline just inside the HUD's rim; nil with a chosen fill.
         public var edge: Edge?
+        /// What becomes of the screen beneath where the overlay reads it and draws it itself
+        /// (X without a compositor); where nothing is read, nothing.
+        public var frost: Frost
         /// The message and the details line, each fitted to its area (absent when empty).
         public var labels: [Label]
         /// How opaque the whole overlay is (0...1), while fading in or out.
         public var opacity: Double
+    }
+
+    /// The screen read beneath the overlay, frosted: blurred under the HUD (whose fill is then
+    /// lighter, as iOS's material is), and while blocking blurred and drained of colour
+    /// everywhere, so a frozen picture of the application cannot pass for live data.
+    public struct Frost: Sendable, Equatable {
+        /// How far the picture is blurred: about 1.5 mm at the display's density.
+        public var blurPixels: Int
+        /// The HUD's fill over the blurred picture beneath it; nil when the fill was chosen (it
+        /// is then drawn as chosen, over the picture as it is).
+        public var hudFill: Color?
+        /// How far the whole picture is blurred and drained of colour (0...1): the default
+        /// backdrop's strength while blocking; 0 with a chosen backdrop.
+        public var freeze: Double
+
+        /// Blurred by 1.5 mm: what is beneath can be seen to be there, not read.
+        public static let blurMillimetres = 1.5
+        /// The theme's fill over a blurred picture: 85 % opaque.
+        public static let frostedFillAlpha: UInt8 = 0xD9
     }
 
     /// A hairline along the inside of the HUD's rounded rim.

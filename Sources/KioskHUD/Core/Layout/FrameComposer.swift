@@ -73,12 +73,24 @@ public struct FrameComposer: Sendable {
             backdrop: backdrop > 0 ? appearance.backdropColor?.fading(by: backdrop) : nil,
             hud: hud, cornerRadiusPixels: layout.cornerRadiusPixels, hudColor: appearance.hudColor,
             edge: appearance.chosenColor(.hud) == nil ? Frame.Edge(color: appearance.theme.palette.edge, widthPixels: scale) : nil,
+            frost: frost(appearance, backdropStrength: backdrop),
             labels: text.labels, opacity: (opacity * 255).rounded() / 255)
         let hudRegion = ScreenRegion.roundedRect(hud, cornerRadiusPixels: layout.cornerRadiusPixels)
         return Frame(panel: panel,
                      indicator: indicator(of: session, look: appearance, metrics: text.metrics, in: layout.indicatorBox, atTick: tick),
                      input: state.isBlocking ? .everything : hudRegion,
                      visible: panel.backdrop == nil ? hudRegion : .everything)
+    }
+
+    /// How the screen beneath is frosted where it is read: the theme's fill lighter over it,
+    /// the default backdrop freezing it as strongly as the backdrop is drawn.
+    private func frost(_ appearance: Appearance, backdropStrength: Double) -> Frame.Frost {
+        let theme = appearance.theme.palette.hud
+        return Frame.Frost(
+            blurPixels: max(1, Int((Frame.Frost.blurMillimetres * dotsPerInch / DisplayDensity.millimetresPerInch).rounded())),
+            hudFill: appearance.chosenColor(.hud) == nil
+                ? Color(red: theme.red, green: theme.green, blue: theme.blue, alpha: Frame.Frost.frostedFillAlpha) : nil,
+            freeze: appearance.backdropColor == Appearance.defaultBackdropColor ? backdropStrength : 0)
     }
 
     /// The next tick after `tick` at which this display's picture changes by itself (the HUD
