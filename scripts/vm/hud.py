@@ -71,8 +71,10 @@ class Snapshots:
     def _snapshot(self, commands, size, rotate, at):
         descriptor, path = tempfile.mkstemp(suffix=".png", dir=self.folder)
         os.close(descriptor)
+        # --fade 0: the settled picture (no fades, no motion) with the wheel in its pose at `at`,
+        # as the screen shows once it has settled.
         arguments = [self.binary, "--snapshot", path, "--window", f"{size[0]}x{size[1]}", "--dpi", str(DPI),
-                     "--rotate", str(rotate), "--at", f"{at:.4f}"]
+                     "--rotate", str(rotate), "--at", f"{at:.4f}", "--fade", "0"]
         try:
             made = subprocess.run(arguments, input="".join(line + "\n" for line in commands).encode(),
                                   capture_output=True, env=self.environment, timeout=60)

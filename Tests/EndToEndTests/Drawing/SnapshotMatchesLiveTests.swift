@@ -9,16 +9,19 @@ import Testing
 struct SnapshotMatchesLiveTests {
     /// A progress ring instead of the wheel, so nothing moves between the two pictures.
     static let commands = ["msg Receiving ECG...", "progress 40"]
+    /// A chosen fill: on a bare X server the theme's fill is frosted over the screen it reads
+    /// (lighter, over it blurred), which a snapshot, reading nothing, does not show.
+    static let fill = ["--hud-color", "#1C1C1EF2"]
 
     @Test func aSnapshotAtTheServersDensityIsTheLivePicture() async throws {
         let screen = try await VirtualScreen.start(width: 1920, height: 1080, dotsPerInch: 200)
         defer { screen.stop() }
-        let overlay = try LiveOverlay.start(on: screen, ["--fade", "0"])
+        let overlay = try LiveOverlay.start(on: screen, ["--fade", "0"] + Self.fill)
         defer { overlay.stop() }
         _ = try await overlay.status(after: Self.commands)
         let live = try #require(overlay.x.colors(in: ScreenRect(x: 0, y: 0, width: 1920, height: 1080)))
 
-        let snapshot = try await Self.snapshot(["--dpi", "200", "--window", "1920x1080"], commands: Self.commands)
+        let snapshot = try await Self.snapshot(["--dpi", "200", "--window", "1920x1080"] + Self.fill.map { "'\($0)'" }, commands: Self.commands)
         let liveBox = try #require(Self.box(of: live, width: 1920))
         let snapshotBox = try #require(Self.box(of: snapshot, width: 1920))
         #expect(liveBox == snapshotBox, "the HUD lies at \(liveBox) live and at \(snapshotBox) in the snapshot")
