@@ -52,6 +52,23 @@ extension RenderingSuites {
         #expect(chain.openedFonts.count == 2)
     }
 
+    /// A pictograph no font has is drawn as its nearest plain symbol, not as a box: "✅ Done"
+    /// as "✔ Done", measured and drawn alike; one with no stand-in keeps the box.
+    @Test func anEmojiNoFontHasIsDrawnAsItsNearestSymbol() throws {
+        let library = try FontLibrary()
+        let dejaVu = try Font(path: try #require(FontLocator.fontPaths(preferring: []).first), library: library)
+        let chain = FontChain([dejaVu], library: library, looksUpSystemFonts: false)
+        #expect(!dejaVu.hasGlyph("\u{2705}") && dejaVu.hasGlyph("\u{2714}"))
+        for (emoji, symbol) in [("\u{2705} Done", "\u{2714} Done"), ("\u{1F534} Offline", "\u{25CF} Offline")] {
+            #expect(chain.width(of: emoji, fontPixels: 24) == chain.width(of: symbol, fontPixels: 24))
+            let drawn = try #require(try chain.render(emoji, fontPixels: 24)), expected = try #require(try chain.render(symbol, fontPixels: 24))
+            #expect(drawn.picture.hasSamePixels(as: expected.picture), "\(emoji) is drawn as \(symbol)")
+        }
+        let boxed = try #require(try chain.render("\u{1F9EA} Lab", fontPixels: 24))
+        let missingGlyph = try #require(try chain.render("\u{10FFFD} Lab", fontPixels: 24))
+        #expect(boxed.picture.hasSamePixels(as: missingGlyph.picture), "no stand-in: the missing-glyph box")
+    }
+
     @Test(arguments: samples)
     func messageIsDrawnInsideItsAreaAndNothingOutsideTheHUD(script: String, message: String) throws {
         let frame = composedFrame(of: message)

@@ -56,7 +56,7 @@ package final class FontChain: GlyphSource {
             var pieces: [Piece] = []
             // The font of the last letter so far; before the first letter, that letter's.
             var letterFont = run.text.first(where: Self.isLetter).map(font(for:))
-            for grapheme in run.text {
+            for grapheme in run.text.map(drawable) {
                 let font = font(for: grapheme, amongLettersOf: letterFont)
                 if Self.isLetter(grapheme) { letterFont = font }
                 if let last = pieces.last, last.font === font {
@@ -68,6 +68,15 @@ package final class FontChain: GlyphSource {
             }
             return run.isRightToLeft ? pieces.reversed() : pieces
         }
+    }
+
+    /// `grapheme`, or, when no font has it, its nearest plain symbol that a font has
+    /// (`SymbolStandIn`: ✅ as ✔), so it is not drawn as a box.
+    private func drawable(_ grapheme: Character) -> Character {
+        guard let base = grapheme.unicodeScalars.first, !font(for: grapheme).hasGlyph(base),
+              let standIn = SymbolStandIn.nearest(to: grapheme), let standInBase = standIn.unicodeScalars.first,
+              font(for: standIn).hasGlyph(standInBase) else { return grapheme }
+        return standIn
     }
 
     /// True when the grapheme's base character is a letter of some script, not a space,
@@ -97,7 +106,12 @@ package final class FontChain: GlyphSource {
         if missing.contains(base) { return fonts[0] }
         if let font = systemFont(for: base) { return font }
         if missing.count < Self.missingLimit, missing.insert(base).inserted {
-            Diagnostics.report("no font has U+\(String(base.value, radix: 16, uppercase: true).leftPadded(to: 4))")
+            let code = "U+" + String(base.value, radix: 16, uppercase: true).leftPadded(to: 4)
+            if let standIn = SymbolStandIn.nearest(to: grapheme) {
+                Diagnostics.report("no font has \(code); it is drawn as \(standIn)")
+            } else {
+                Diagnostics.report("no font has \(code)")
+            }
         }
         return fonts[0]
     }
