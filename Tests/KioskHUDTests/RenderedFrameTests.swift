@@ -153,6 +153,26 @@ extension RenderingSuites {
         #expect(abs(textOnly.center.x - panel.hud.center.x) <= 2)
     }
 
+    /// The light theme lifts its light HUD off a light application with a soft shadow: cast
+    /// below it, fading out downwards, drawn (and shown) around the HUD but taking no input; the
+    /// dark theme has none.
+    @Test func theLightThemesHUDCastsASoftShadowBelowIt() throws {
+        var appearance = Appearance()
+        appearance.theme = .light
+        let session = HostSession(appearance: appearance, clock: FixedStepClock(ticksPerSecond: 60),
+                                  state: HUDState(isVisible: true, message: "Please wait..."))
+        let (surface, frame) = try render(session, atTick: 0)
+        let panel = try #require(frame.panel), shadow = try #require(panel.shadow)
+        #expect(frame.visible == .roundedRect(shadow.reach(of: panel.hud), cornerRadiusPixels: panel.cornerRadiusPixels + shadow.blurPixels))
+        #expect(frame.input == .roundedRect(panel.hud, cornerRadiusPixels: panel.cornerRadiusPixels))
+        let x = panel.hud.x + panel.hud.width / 2
+        let below = (panel.hud.maxY..<(panel.hud.maxY + shadow.dropPixels + shadow.blurPixels)).map { pixel(surface, x, $0).alpha }
+        #expect(below.first! > 0x18, "darkest under the rim: \(below)")
+        #expect(zip(below, below.dropFirst()).allSatisfy { $0 >= $1 } && below.last! <= 2, "fading out: \(below)")
+        #expect(pixel(surface, x, panel.hud.y - shadow.blurPixels + shadow.dropPixels - 1).alpha == 0)
+        #expect(try render(newSession(), atTick: 0).frame.panel?.shadow == nil)
+    }
+
     @Test func blockedFrameDimsTheWholeScreen() throws {
         var session = newSession()
         session.apply(.block(true), atTick: 0)

@@ -48,13 +48,17 @@ package final class FrameRenderer {
 
     private func redrawPanel(_ panel: Frame.Panel?, indicator: Frame.Indicator?) throws(GlyphFailure) -> PixelRect {
         let everything = target.bounds
-        let old = drawnPanel.map { $0.backdrop == nil ? $0.hud : everything } ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
+        /// What a panel draws on: the whole screen under a backdrop, else the HUD and its shadow.
+        func extent(of panel: Frame.Panel) -> PixelRect {
+            panel.backdrop == nil ? panel.hud.union(panel.shadow?.reach(of: panel.hud) ?? panel.hud).intersection(everything) : everything
+        }
+        let old = drawnPanel.map(extent) ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
         // While the HUD changes size its content is laid out for the size it is going to, and
         // may reach past it: what lies outside the HUD is put back after the content is drawn.
         let content = panel.map { panel in
             panel.labels.map(\.area).reduce(indicator?.box ?? panel.hud) { $0.union($1) }.intersection(everything)
         }
-        let area = panel.map { $0.backdrop == nil ? $0.hud.union(content ?? $0.hud) : everything } ?? old
+        let area = panel.map { extent(of: $0).union(content ?? $0.hud) } ?? old
         target.withPixels { $0.restore(old.union(area), from: underlay) }
         indicatorBackground = nil
         guard let panel else { return old }
@@ -85,6 +89,9 @@ package final class FrameRenderer {
         for outside in (content ?? panel.hud).subtracting(panel.hud) {
             target.withPixels { $0.restore(outside, from: underlay) }
             drawBeneath(outside)
+        }
+        if let shadow = panel.shadow {
+            target.withPixels { $0.drawShadow(shadow, of: panel.hud, cornerRadius: panel.cornerRadiusPixels) }
         }
         target.withPixels { $0.fade(area, opacity: panel.opacity, over: underlay) }
         return old.union(area)

@@ -72,6 +72,24 @@ extension PixelRows {
         }
     }
 
+    /// Draws `shadow` under the rounded rectangle `rect`, outside it only: darkest along its rim
+    /// moved down by the drop, fading out (quadratically) over the blur.
+    package func drawShadow(_ shadow: Frame.Shadow, of rect: PixelRect, cornerRadius: Int) {
+        let cast = PixelRect(x: rect.x, y: rect.y + shadow.dropPixels, width: rect.width, height: rect.height)
+        let radius = Double(cornerRadius), blur = Double(max(1, shadow.blurPixels))
+        // The HUD's middle, clear of its rim and corners, is not looked at.
+        let reach = cornerRadius + 1
+        let middle = PixelRect(x: rect.x + reach, y: rect.y + reach, width: rect.width - 2 * reach, height: rect.height - 2 * reach)
+        for band in shadow.reach(of: rect).subtracting(middle) {
+            paint(shadow.color, within: band) { x, y in
+                let outside = 1 - Coverage.roundedRect(x: x, y: y, rect: rect, cornerRadius: radius)
+                guard outside > 0 else { return 0 }
+                let fade = max(0, 1 - Coverage.distance(x: x, y: y, toRoundedRect: cast, cornerRadius: radius) / blur)
+                return outside * fade * fade
+            }
+        }
+    }
+
     /// Draws the spokes of `wheel`, turned by `turn`, centred in `box`, over the surface.
     package func drawWheel(_ wheel: SpokeWheel, turn: Double, in box: PixelRect) {
         let center = box.center

@@ -5,12 +5,17 @@ import Glibc
 public enum Coverage {
     /// Coverage of the pixel centred at (`x`, `y`) by a rectangle with rounded corners.
     public static func roundedRect(x: Double, y: Double, rect: PixelRect, cornerRadius: Double) -> Double {
+        fromDistance(distance(x: x, y: y, toRoundedRect: rect, cornerRadius: cornerRadius))
+    }
+
+    /// How far the point (`x`, `y`) lies outside the edge of a rectangle with rounded corners
+    /// (negative inside it).
+    public static func distance(x: Double, y: Double, toRoundedRect rect: PixelRect, cornerRadius: Double) -> Double {
         let center = rect.center
         let qx = abs(x - center.x) - (Double(rect.width) / 2 - cornerRadius)
         let qy = abs(y - center.y) - (Double(rect.height) / 2 - cornerRadius)
         let outside = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot()
-        let distance = outside + min(max(qx, qy), 0) - cornerRadius
-        return fromDistance(distance)
+        return outside + min(max(qx, qy), 0) - cornerRadius
     }
 
     /// Coverage of the pixel centred at (`x`, `y`) by a capsule: all points within `halfWidth`

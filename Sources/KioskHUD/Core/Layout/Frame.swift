@@ -22,6 +22,8 @@ public struct Frame: Sendable, Equatable {
         public var hudColor: Color
         /// The hairline just inside the HUD's rim; nil with a chosen fill.
         public var edge: Edge?
+        /// The soft shadow under the HUD (the light theme's); nil: none.
+        public var shadow: Shadow?
         /// What becomes of the screen beneath where the overlay reads it and draws it itself
         /// (X without a compositor); where nothing is read, nothing.
         public var frost: Frost
@@ -48,6 +50,23 @@ public struct Frame: Sendable, Equatable {
         public static let blurMillimetres = 1.5
         /// The theme's fill over a blurred picture: 85 % opaque.
         public static let frostedFillAlpha: UInt8 = 0xD9
+    }
+
+    /// A soft shadow under the HUD: its colour at its darkest, along the HUD's rim moved down
+    /// by `dropPixels`, fading to nothing over `blurPixels`, drawn only outside the HUD.
+    public struct Shadow: Sendable, Equatable {
+        /// The colour where the shadow is darkest.
+        public var color: Color
+        /// How far it fades out.
+        public var blurPixels: Int
+        /// How far below the HUD it is cast.
+        public var dropPixels: Int
+
+        /// The rectangle the shadow of `hud` can reach.
+        public func reach(of hud: PixelRect) -> PixelRect {
+            PixelRect(x: hud.x - blurPixels, y: hud.y - blurPixels + dropPixels,
+                      width: hud.width + 2 * blurPixels, height: hud.height + 2 * blurPixels)
+        }
     }
 
     /// A hairline along the inside of the HUD's rounded rim.

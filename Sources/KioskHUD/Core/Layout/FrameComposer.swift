@@ -73,13 +73,26 @@ public struct FrameComposer: Sendable {
             backdrop: backdrop > 0 ? appearance.backdropColor?.fading(by: backdrop) : nil,
             hud: hud, cornerRadiusPixels: layout.cornerRadiusPixels, hudColor: appearance.hudColor,
             edge: appearance.chosenColor(.hud) == nil ? Frame.Edge(color: appearance.theme.palette.edge, widthPixels: scale) : nil,
+            shadow: shadow(appearance),
             frost: frost(appearance, backdropStrength: backdrop),
             labels: text.labels, opacity: (opacity * 255).rounded() / 255)
         let hudRegion = ScreenRegion.roundedRect(hud, cornerRadiusPixels: layout.cornerRadiusPixels)
+        // The shadow, where there is one, shows around the HUD; only the HUD takes input.
+        let drawnRegion = panel.shadow.map { shadow in
+            ScreenRegion.roundedRect(shadow.reach(of: hud), cornerRadiusPixels: layout.cornerRadiusPixels + shadow.blurPixels)
+        } ?? hudRegion
         return Frame(panel: panel,
                      indicator: indicator(of: session, look: appearance, metrics: text.metrics, in: layout.indicatorBox, atTick: tick),
                      input: state.isBlocking ? .everything : hudRegion,
-                     visible: panel.backdrop == nil ? hudRegion : .everything)
+                     visible: panel.backdrop == nil ? drawnRegion : .everything)
+    }
+
+    /// The theme's soft shadow under its own fill: fading out over 1.5 mm, cast a third of that
+    /// down; none with a chosen fill or in a theme without one.
+    private func shadow(_ appearance: Appearance) -> Frame.Shadow? {
+        guard appearance.chosenColor(.hud) == nil, let color = appearance.theme.palette.shadow else { return nil }
+        let blur = max(2, Int((Frame.Frost.blurMillimetres * dotsPerInch / DisplayDensity.millimetresPerInch).rounded()))
+        return Frame.Shadow(color: color, blurPixels: blur, dropPixels: max(1, blur / 3))
     }
 
     /// How the screen beneath is frosted where it is read: the theme's fill lighter over it,
