@@ -21,9 +21,11 @@ package final class FontChain: GlyphSource {
     private let library: FontLibrary
     private var missing: Set<Unicode.Scalar> = []
 
-    /// The most characters remembered as missing (and reported), so odd input cannot flood
-    /// stderr or memory.
+    /// The most missing characters reported, so odd input cannot flood stderr.
     static let missingLimit = 64
+    /// The most characters remembered as missing (16 KB or so), so fontconfig is not asked
+    /// again for each at every measurement, and odd input cannot grow memory without bound.
+    static let rememberedMissingLimit = 4096
     /// The most system fonts added to the chain.
     static let systemFontLimit = 8
 
@@ -105,7 +107,8 @@ package final class FontChain: GlyphSource {
         if let font = systemFonts.first(where: { $0.hasGlyph(base) }) { return font }
         if missing.contains(base) { return fonts[0] }
         if let font = systemFont(for: base) { return font }
-        if missing.count < Self.missingLimit, missing.insert(base).inserted {
+        guard missing.count < Self.rememberedMissingLimit, missing.insert(base).inserted else { return fonts[0] }
+        if missing.count <= Self.missingLimit {
             let code = "U+" + String(base.value, radix: 16, uppercase: true).leftPadded(to: 4)
             if let standIn = SymbolStandIn.nearest(to: grapheme) {
                 Diagnostics.report("no font has \(code); it is drawn as \(standIn)")

@@ -201,8 +201,11 @@ public struct FrameComposer: Sendable {
         if let shrunk = fits.first, !message.isEmpty, shrunk.fontPixels < metrics.messageFontPixels || shrunk.isTruncated,
            let widened = metrics.widenedWidthPixels {
             let wider = fitTexts(width: metrics.textWidthLimit(layout: appearance.layout, indicatorWidth: besideText, hudWidth: widened))
+            // Wider wins when its type is larger, or as large and showing more of the message
+            // (all of it, or more of what is cut either way).
+            func shown(_ fit: FittedMessage) -> Int { fit.isTruncated ? fit.lines.reduce(0) { $0 + $1.count } : .max }
             if let first = wider.first, first.fontPixels > shrunk.fontPixels
-                || (first.fontPixels == shrunk.fontPixels && shrunk.isTruncated && !first.isTruncated) {
+                || (first.fontPixels == shrunk.fontPixels && shown(first) > shown(shrunk)) {
                 fits = wider
             }
         }
