@@ -45,7 +45,18 @@ public struct LineReader: Sendable {
     /// Takes the next chunk of the stream and returns the lines it completes, in order.
     public mutating func feed(_ chunk: some Collection<UInt8>) -> [Line] {
         var lines: [Line] = []
-        for byte in chunk {
+        var index = chunk.startIndex
+        while index != chunk.endIndex {
+            // Skipping an over-long line, nothing before its end matters (outside GLib's way,
+            // where a \r or U+2029 may end it): go straight to the end, or past the chunk.
+            if skippingOverlongLine, !endsLikeGLib {
+                let end = endsAtNUL ? chunk[index...].firstIndex { $0 == UInt8(ascii: "\n") || $0 == 0 }
+                    : chunk[index...].firstIndex(of: UInt8(ascii: "\n"))
+                guard let end else { break }
+                index = end
+            }
+            let byte = chunk[index]
+            index = chunk.index(after: index)
             if endsLikeGLib, let line = endLineLikeGLib(at: byte) {
                 lines.append(line)
                 if byte == UInt8(ascii: "\n") { continue }
