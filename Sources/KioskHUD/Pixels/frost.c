@@ -48,62 +48,50 @@ static uint32_t channel(float value) {
 int kp_frost(const uint32_t *source, uint32_t *target, int width, int height, int radius, int drained) {
     int cell = radius < 1 ? 1 : radius;
     int columns = (width + cell - 1) / cell, rows = (height + cell - 1) / cell;
-    struct cell *cells = calloc((size_t)columns * (size_t)rows, sizeof *cells);
-    struct cell *spare = calloc((size_t)columns * (size_t)rows, sizeof *spare);
-    int *counts = calloc((size_t)columns * (size_t)rows, sizeof *counts);
-    if (!cells || !spare || !counts) {
-        free(cells);
-        free(spare);
-        free(counts);
-        return -1;
-    }
-    for (int y = 0; y < height; y++) {
-        const uint32_t *line = source + (size_t)y * (size_t)width;
-        int base = (y / cell) * columns;
-        for (int x = 0; x < width; x++) {
-            struct cell *sum = &cells[base + x / cell];
-            uint32_t word = line[x];
-            for (int lane = 0; lane < 4; lane++) sum->lane[lane] += (float)((word >> (8 * lane)) & 0xFF);
-            counts[base + x / cell]++;
-        }
-    }
-    for (int index = 0; index < columns * rows; index++)
-        for (int lane = 0; lane < 4; lane++) cells[index].lane[lane] /= (float)(counts[index] ? counts[index] : 1);
-    smooth(cells, spare, columns, rows, 1);
-    smooth(spare, cells, columns, rows, 0);
-
+    size_t count = (size_t)columns * (size_t)rows;
+    struct cell *cells = calloc(count, sizeof *cells), *spare = calloc(count, sizeof *spare);
+    int *counts = calloc(count, sizeof *counts);
+    /* Per column: the two cells it lies between and how far from the first. */
     int *left = malloc((size_t)width * sizeof *left), *right = malloc((size_t)width * sizeof *right);
     float *across = malloc((size_t)width * sizeof *across);
-    if (!left || !right || !across) {
-        free(left);
-        free(right);
-        free(across);
-        free(cells);
-        free(spare);
-        free(counts);
-        return -1;
-    }
-    for (int x = 0; x < width; x++) neighbours(x, cell, columns, &left[x], &right[x], &across[x]);
-    for (int y = 0; y < height; y++) {
-        int top, bottom;
-        float down;
-        neighbours(y, cell, rows, &top, &bottom, &down);
-        uint32_t *line = target + (size_t)y * (size_t)width;
-        for (int x = 0; x < width; x++) {
-            const struct cell *a = &cells[top * columns + left[x]], *b = &cells[top * columns + right[x]];
-            const struct cell *c = &cells[bottom * columns + left[x]], *d = &cells[bottom * columns + right[x]];
-            float lane[4];
-            for (int i = 0; i < 4; i++) {
-                float upper = a->lane[i] + (b->lane[i] - a->lane[i]) * across[x];
-                float lower = c->lane[i] + (d->lane[i] - c->lane[i]) * across[x];
-                lane[i] = upper + (lower - upper) * down;
+    int status = cells && spare && counts && left && right && across ? 0 : -1;
+    if (status == 0) {
+        for (int y = 0; y < height; y++) {
+            const uint32_t *line = source + (size_t)y * (size_t)width;
+            int base = (y / cell) * columns;
+            for (int x = 0; x < width; x++) {
+                struct cell *sum = &cells[base + x / cell];
+                uint32_t word = line[x];
+                for (int lane = 0; lane < 4; lane++) sum->lane[lane] += (float)((word >> (8 * lane)) & 0xFF);
+                counts[base + x / cell]++;
             }
-            if (drained) {
-                /* Premultiplied grey stays premultiplied. */
-                float grey = 0.0722f * lane[0] + 0.7152f * lane[1] + 0.2126f * lane[2];
-                lane[0] = lane[1] = lane[2] = grey;
+        }
+        for (size_t index = 0; index < count; index++)
+            for (int lane = 0; lane < 4; lane++) cells[index].lane[lane] /= (float)(counts[index] ? counts[index] : 1);
+        smooth(cells, spare, columns, rows, 1);
+        smooth(spare, cells, columns, rows, 0);
+        for (int x = 0; x < width; x++) neighbours(x, cell, columns, &left[x], &right[x], &across[x]);
+        for (int y = 0; y < height; y++) {
+            int top, bottom;
+            float down;
+            neighbours(y, cell, rows, &top, &bottom, &down);
+            uint32_t *line = target + (size_t)y * (size_t)width;
+            for (int x = 0; x < width; x++) {
+                const struct cell *a = &cells[top * columns + left[x]], *b = &cells[top * columns + right[x]];
+                const struct cell *c = &cells[bottom * columns + left[x]], *d = &cells[bottom * columns + right[x]];
+                float lane[4];
+                for (int i = 0; i < 4; i++) {
+                    float upper = a->lane[i] + (b->lane[i] - a->lane[i]) * across[x];
+                    float lower = c->lane[i] + (d->lane[i] - c->lane[i]) * across[x];
+                    lane[i] = upper + (lower - upper) * down;
+                }
+                if (drained) {
+                    /* Premultiplied grey stays premultiplied. */
+                    float grey = 0.0722f * lane[0] + 0.7152f * lane[1] + 0.2126f * lane[2];
+                    lane[0] = lane[1] = lane[2] = grey;
+                }
+                line[x] = channel(lane[0]) | channel(lane[1]) << 8 | channel(lane[2]) << 16 | channel(lane[3]) << 24;
             }
-            line[x] = channel(lane[0]) | channel(lane[1]) << 8 | channel(lane[2]) << 16 | channel(lane[3]) << 24;
         }
     }
     free(left);
@@ -112,5 +100,5 @@ int kp_frost(const uint32_t *source, uint32_t *target, int width, int height, in
     free(cells);
     free(spare);
     free(counts);
-    return 0;
+    return status;
 }
