@@ -43,6 +43,23 @@ struct LivePictureTests {
         try scene.expectSoftCorners(of: hud, over: dimmed)
     }
 
+    /// With the theme's own colours on a bare server, what the overlay reads it frosts: the HUD
+    /// is the theme's fill at 85 % over the (blurred) wallpaper, and `block` with the default
+    /// backdrop turns the frozen wallpaper grey and 70 % darker.
+    @Test func onABareServerTheThemesLookFrostsWhatItReads() async throws {
+        let scene = try await LivePicture.start(.bare, arguments: ["--fade", "0"])
+        defer { scene.stop() }
+        let frostedFill = LivePicture.wallpaper.covered(by: ScreenColor.hudColor, alpha: 0xD9 / 255)
+        try await scene.overlay.waitForColor(frostedFill, at: TestScreenLayout.hudFill)
+
+        _ = try await scene.overlay.status(after: ["block"])
+        // Rec. 709 luma of #3060C0 is 92.7; 30 % of it is left.
+        let frozen = ScreenColor(red: 28, green: 28, blue: 28)
+        for point in [TestScreenLayout.topLeft, TestScreenLayout.bottomRight] {
+            try await scene.overlay.waitForColor(frozen, at: point)
+        }
+    }
+
     @Test func underACompositorChangesBeneathShowThroughTheHUDAndTheBackdrop() async throws {
         let scene = try await LivePicture.start(.compositor)
         defer { scene.stop() }
@@ -86,16 +103,18 @@ private struct LivePicture {
     /// `beneath` under the backdrop.
     static func dimmed(_ beneath: ScreenColor) -> ScreenColor { beneath.covered(by: .black, alpha: backdropAlpha) }
 
-    /// Starts a server, maps the wallpaper, starts `desktop` and then the overlay.
-    static func start(_ desktop: TestDesktop) async throws -> LivePicture {
+    /// The overlay's arguments: the HUD's and the backdrop's colours chosen (drawn as they are).
+    static let chosenColours = ["--hud-color", "#1C1C1EF2", "--backdrop", "#00000080", "--corner-radius", "\(cornerRadiusPixels)",
+                                "--fade", "0"]
+
+    /// Starts a server, maps the wallpaper, starts `desktop` and then the overlay with `arguments`.
+    static func start(_ desktop: TestDesktop, arguments: [String] = chosenColours) async throws -> LivePicture {
         let screen = try await VirtualScreen.start()
         do {
             let x = try X11Connection(displayName: screen.name)
             let wallpaper = try await x.makeWallpaper(Self.wallpaper)
             let session = try await desktop.start(on: screen, x: x)
-            // The HUD's colour is `ScreenColor.hudColor`'s.
-            let overlay = try LiveOverlay.start(on: screen, ["--hud-color", "#1C1C1EF2", "--backdrop", "#00000080",
-                                                             "--corner-radius", "\(cornerRadiusPixels)", "--fade", "0"])
+            let overlay = try LiveOverlay.start(on: screen, arguments)
             return LivePicture(x: x, wallpaper: wallpaper, overlay: overlay, screen: screen, desktop: session)
         } catch {
             screen.stop()
