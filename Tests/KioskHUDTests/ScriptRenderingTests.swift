@@ -80,7 +80,7 @@ extension RenderingSuites {
         let hudBrightness = 3 * 0x1C * 0xF2 / 255 + 10
         // Inside the HUD's hairline rim, which is brighter than its fill.
         let hud = panel.hud
-        let withinRim = PixelRect(x: hud.x + 2, y: hud.y + 2, width: hud.width - 4, height: hud.height - 4)
+        let withinRim = hud.insetBy(2)
         surface.withPixels { rows in
             for y in 0..<rows.height {
                 for x in 0..<rows.width {

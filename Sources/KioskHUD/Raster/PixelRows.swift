@@ -59,11 +59,11 @@ extension PixelRows {
     /// between that rounded rectangle and the one `edge.widthPixels` inside it, anti-aliased.
     package func drawRim(of rect: PixelRect, cornerRadius: Int, _ edge: Frame.Edge) {
         let width = edge.widthPixels
-        let inner = PixelRect(x: rect.x + width, y: rect.y + width, width: rect.width - 2 * width, height: rect.height - 2 * width)
+        let inner = rect.insetBy(width)
         let outerRadius = Double(cornerRadius), innerRadius = Double(max(0, cornerRadius - width))
         // Only the band along the rim is looked at: the middle, clear of the corners, is not.
         let reach = max(cornerRadius, width) + 1
-        let middle = PixelRect(x: rect.x + reach, y: rect.y + reach, width: rect.width - 2 * reach, height: rect.height - 2 * reach)
+        let middle = rect.insetBy(reach)
         for band in rect.subtracting(middle) {
             paint(edge.color, within: band) { x, y in
                 Coverage.roundedRect(x: x, y: y, rect: rect, cornerRadius: outerRadius)
@@ -79,7 +79,7 @@ extension PixelRows {
         let radius = Double(cornerRadius), blur = Double(max(1, shadow.blurPixels))
         // The HUD's middle, clear of its rim and corners, is not looked at.
         let reach = cornerRadius + 1
-        let middle = PixelRect(x: rect.x + reach, y: rect.y + reach, width: rect.width - 2 * reach, height: rect.height - 2 * reach)
+        let middle = rect.insetBy(reach)
         for band in shadow.reach(of: rect).subtracting(middle) {
             paint(shadow.color, within: band) { x, y in
                 let outside = 1 - Coverage.roundedRect(x: x, y: y, rect: rect, cornerRadius: radius)

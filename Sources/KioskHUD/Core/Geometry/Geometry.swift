@@ -63,6 +63,11 @@ public struct PixelRect: Sendable, Equatable, Hashable {
         return PixelRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
     }
 
+    /// The rectangle moved in by `inset` on every side (out, when negative).
+    public func insetBy(_ inset: Int) -> PixelRect {
+        PixelRect(x: x + inset, y: y + inset, width: width - 2 * inset, height: height - 2 * inset)
+    }
+
     /// The parts of the rectangle outside `other`: up to four bands (above, below, left, right).
     public func subtracting(_ other: PixelRect) -> [PixelRect] {
         let inner = intersection(other)

@@ -87,11 +87,17 @@ public struct FrameComposer: Sendable {
                      visible: panel.backdrop == nil ? drawnRegion : .everything)
     }
 
+    /// How far the material's soft edges reach on this display (the frost's blur, the shadow's
+    /// fade): `Frame.Frost.blurMillimetres` in pixels.
+    private var softEdgePixels: Int {
+        Int((Frame.Frost.blurMillimetres * dotsPerInch / DisplayDensity.millimetresPerInch).rounded())
+    }
+
     /// The theme's soft shadow under its own fill: fading out over 1.5 mm, cast a third of that
     /// down; none with a chosen fill or in a theme without one.
     private func shadow(_ appearance: Appearance) -> Frame.Shadow? {
         guard appearance.chosenColor(.hud) == nil, let color = appearance.theme.palette.shadow else { return nil }
-        let blur = max(2, Int((Frame.Frost.blurMillimetres * dotsPerInch / DisplayDensity.millimetresPerInch).rounded()))
+        let blur = max(2, softEdgePixels)
         return Frame.Shadow(color: color, blurPixels: blur, dropPixels: max(1, blur / 3))
     }
 
@@ -100,7 +106,7 @@ public struct FrameComposer: Sendable {
     private func frost(_ appearance: Appearance, backdropStrength: Double) -> Frame.Frost {
         let theme = appearance.theme.palette.hud
         return Frame.Frost(
-            blurPixels: max(1, Int((Frame.Frost.blurMillimetres * dotsPerInch / DisplayDensity.millimetresPerInch).rounded())),
+            blurPixels: max(1, softEdgePixels),
             hudFill: appearance.chosenColor(.hud) == nil
                 ? Color(red: theme.red, green: theme.green, blue: theme.blue, alpha: Frame.Frost.frostedFillAlpha) : nil,
             freeze: appearance.backdropColor == Appearance.defaultBackdropColor ? backdropStrength : 0)
