@@ -24,4 +24,28 @@ struct SnapshotTests {
         let header = try PNGHeader(Array(Data(contentsOf: file)))
         #expect(header == PNGHeader(width: width, height: height, bitDepth: 8, colorType: 6))
     }
+
+    /// A timed snapshot of no commands, or of commands that change nothing, at a time when
+    /// nothing has moved yet (the wheel still in its first pose) is the start picture: the same
+    /// file as the settled snapshot. It was once fully transparent, as nothing new was drawn at
+    /// that time.
+    @Test(arguments: ["", "ping\n"])
+    func aTimedSnapshotOfNothingNewIsTheStartPicture(input: String) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-spinner-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func snapshot(_ name: String, _ arguments: [String]) async throws -> Data {
+            let file = folder.appendingPathComponent(name)
+            let program = try SpinnerExecutable.start(["--snapshot", file.path, "--window", "320x200", "--fade", "0"] + arguments,
+                                                      environment: ChildProcess.environment(display: nil))
+            if !input.isEmpty { try await program.send(input) }
+            program.closeInput()
+            #expect(try await program.ending() == .exited(0), "stderr: \(program.errors.text)")
+            return try Data(contentsOf: file)
+        }
+        // 0.04 s is 2 ticks at 60 Hz: the wheel turns a spoke every 5.
+        let timed = try await snapshot("timed.png", ["--at", "0.04"])
+        let settled = try await snapshot("settled.png", [])
+        #expect(timed == settled)
+    }
 }

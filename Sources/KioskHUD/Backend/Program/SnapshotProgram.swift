@@ -32,12 +32,14 @@ public enum SnapshotProgram {
             // Timed, the start picture is drawn first and the commands come a tick later, as they
             // reach a live overlay after its first frame; what they change then moves from it.
             let arrival = options.snapshotAtSeconds == nil ? 0 : 1
-            if arrival > 0 { _ = policy.step([], atTick: 0, measurer: font) }
-            let applied = isatty(STDIN_FILENO) == 0
-                ? applyInput(to: &policy, atTick: arrival, dialect: options.dialect, measurer: font) : nil
+            var drawn = arrival > 0 ? policy.step([], atTick: 0, measurer: font).frames[0] : nil
+            if isatty(STDIN_FILENO) == 0 {
+                drawn = applyInput(to: &policy, atTick: arrival, dialect: options.dialect, measurer: font) ?? drawn
+            }
             let tick = arrival + Int(((options.snapshotAtSeconds ?? 0) * Double(policy.session.clock.ticksPerSecond)).rounded(.down))
-            // A step draws only what changed: the frame at `tick`, or the one the input left.
-            if let frame = policy.step([], atTick: tick, measurer: font).frames[0] ?? applied {
+            // A step draws only what changed: the frame at `tick`, else the last one drawn before
+            // (the input's, or the start picture when nothing came or nothing changed).
+            if let frame = policy.step([], atTick: tick, measurer: font).frames[0] ?? drawn {
                 _ = try renderer.draw(frame)
             }
             _ = turned.turn([PixelRect(x: 0, y: 0, width: turned.logicalSize.width, height: turned.logicalSize.height)])
