@@ -171,6 +171,35 @@ def hud_case(name, boot, modules, arguments, depth=32, end="quit"):
     return Case(name, boot, modules, steps, needs=[KIOSK_SPINNER])
 
 
+def console_switch_case(name, boot, modules, arguments):
+    """kiosk-spinner with `arguments` on a bare screen while another virtual console is switched to
+    (`chvt 2`) and back: the other console shows and the wheel draws nothing over it, one line on
+    stderr says so; a message sent meanwhile is in the picture shown whole when the first console
+    is back, with a second line; quit gives the console back."""
+    meanwhile = ["msg Sent while away"]
+    first, back = hud.shows([]), hud.shows(meanwhile)
+    elsewhere = hud.elsewhere([])
+    return Case(name, boot, modules, [
+        start(KIOSK_SPINNER, *arguments, *DPI, stderr=STDERR),
+        expect(r"^ready$"),
+        hud.render_ahead(first, back, elsewhere),
+        screen(first, "first"),
+        shell("chvt 2"),
+        screen(elsewhere, "console-2"),
+        screen_stays(elsewhere, "console-2-stays"),
+        file_lines(STDERR, 1, r"^kiosk-spinner: another console was switched to: nothing is drawn until this one is back$"),
+        send(meanwhile[-1]),
+        screen_stays(elsewhere, "console-2-after-msg"),
+        shell("chvt 1"),
+        screen(back, "back"),
+        file_lines(STDERR, 2, r"^kiosk-spinner: (another console was switched to|the console is back)"),
+        send("quit"),
+        exits(0),
+        screen(hud.gone(meanwhile), "console"),
+        file_lines(STDERR, 2),
+    ], needs=[KIOSK_SPINNER])
+
+
 def auto_case(name, boot, modules, device):
     """Plain `kiosk-spinner`, no DISPLAY nor WAYLAND_DISPLAY: auto picks `device` (its descriptor
     is held), shows the HUD, and says nothing on stderr."""
@@ -311,6 +340,7 @@ CASES = [
     probe_case("vesafb-32bpp-sigterm", STD_VESA32, [], ["--fbdev", "/dev/fb0"], 32, end="TERM"),
     # kiosk-spinner on vesafb at 32 bpp, no DRM module loaded: named, and chosen by auto.
     hud_case("kiosk-spinner-vesafb-32bpp", STD_VESA32, [], ["--backend", "fbdev"], 32, end="quit"),
+    console_switch_case("kiosk-spinner-vesafb-console-switch", STD_VESA32, [], ["--backend", "fbdev"]),
     psplash_hud_case("kiosk-spinner-psplash-vesafb-32bpp", STD_VESA32, [], ["-n"], r"/dev/fb0$", 32),
     # bochs-drm takes the hardware over from vesafb while the probe draws on it.
     Case("vesafb-lost-to-bochs", STD_VESA32, [], [
@@ -356,6 +386,7 @@ CASES = [
                name_pattern=r"bochs-drmdrmfb"),
     # kiosk-spinner on bochs-drm: named, chosen by auto, as psplash --drm, turned by -a 90.
     hud_case("kiosk-spinner-bochs-drm", STD_VESA32, ["bochs"], ["--backend", "drm"], 32, end="TERM"),
+    console_switch_case("kiosk-spinner-bochs-drm-console-switch", STD_VESA32, ["bochs"], ["--backend", "drm"]),
     auto_case("kiosk-spinner-bochs-auto", STD_VESA32, ["bochs"], r"/dev/dri/card0$"),
     libraries_case("kiosk-spinner-bochs-libraries", STD_VESA32, ["bochs"]),
     psplash_hud_case("kiosk-spinner-psplash-bochs-drm", STD_VESA32, ["bochs"], ["-n", "--drm"],
@@ -395,6 +426,7 @@ CASES = [
     probe_case("vesafb-24bpp", STD_VESA24, [], ["--fbdev", "/dev/fb0"], 24,
                name_pattern=r"VESA VGA 1024x768 24 bpp RGB888"),
     restore_case("vesafb-24bpp-restore-while-open", STD_VESA24, [], ["--fbdev", "/dev/fb0"], 24),
+    hud_case("kiosk-spinner-vesafb-24bpp", STD_VESA24, [], ["--backend", "fbdev"], 24, end="quit"),
     # virtio-gpu: one buffer and DirtyFB.
     probe_case("virtio-gpu-drm", VIRTIO, ["virtio_pci", "virtio-gpu"], ["--drm", "/dev/dri/card0"], 32,
                name_pattern=r"card0 Virtual-1 \d+x\d+ \(virtio_gpu, 1 buffer \+ DirtyFB\)"),

@@ -253,6 +253,19 @@ def gone(commands, rotate=0):
     return check
 
 
+def elsewhere(commands, rotate=0):
+    """Another console is in front: where the HUD `commands` show would be, every pixel is black
+    (a fresh console's screen; its cursor is in the top left corner, far from the HUD)."""
+    def check(shown, context):
+        box = snapshots(context).render(commands, (shown.width, shown.height), rotate).bounds()
+        if box is None:
+            return ["the snapshot shows nothing"]
+        lit = sum(1 for value in shown.crop(box) if value)
+        return [f"{lit} channels lit where the HUD would be, {box}"] if lit else []
+    check.wants = (tuple(commands), 32, rotate)
+    return check
+
+
 def blank():
     """Nothing is drawn: the whole screen is black (the HUD hidden)."""
     def check(shown, context):

@@ -599,6 +599,40 @@ enum kfb_status kfb_drm_dispatch(struct kfb_drm *device) {
     return device->dispatch_status;
 }
 
+void kfb_drm_suspend(struct kfb_drm *device) {
+    if (device) drmDropMaster(device->fd);
+}
+
+enum kfb_status kfb_drm_resume(struct kfb_drm *device, char *message, size_t message_size) {
+    kfb_say(message, message_size, "%s", "");
+    if (!device) return KFB_NO_OUTPUT;
+    if (drmSetMaster(device->fd) != 0) {
+        int error = errno;
+        kfb_say(message, message_size, "%s: drmSetMaster failed: %s (another DRM master holds it now)", device->path,
+                strerror(error));
+        return status_for(error, KFB_BUSY);
+    }
+    for (int i = 0; i < device->screen_count; i++) {
+        struct screen *screen = &device->screens[i];
+        if (!screen->started) continue;
+        drmModeSetCursor(device->fd, screen->crtc_id, 0, 0, 0);
+        /* Synchronous: a flip queued before the switch has completed once this returns. */
+        if (drmModeSetCrtc(device->fd, screen->crtc_id, screen->buffers[screen->front].fb_id, 0, 0,
+                           &screen->connector_id, 1, &screen->mode) != 0) {
+            int error = errno;
+            kfb_say(message, message_size, "%s: drmModeSetCrtc %s failed: %s", device->path, screen->connector_name,
+                    strerror(error));
+            return status_for(error, KFB_UNSUPPORTED);
+        }
+    }
+    /* The completions of those flips, read now so that none is taken for a later flip's; what
+     * waited for them is in the whole picture the caller presents next. */
+    for (int i = 0; i < device->screen_count; i++) kfb_region_clear(&device->screens[i].waiting);
+    enum kfb_status status = kfb_drm_dispatch(device);
+    for (int i = 0; i < device->screen_count; i++) device->screens[i].flip_pending = 0;
+    return status;
+}
+
 void kfb_drm_close(struct kfb_drm *device) {
     if (!device) return;
     for (int i = 0; i < device->screen_count; i++) give_back_screen(device, &device->screens[i]);

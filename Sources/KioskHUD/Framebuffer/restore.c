@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/kd.h>
+#include <linux/vt.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
@@ -43,6 +44,9 @@ static volatile sig_atomic_t fbdev_count;
 static volatile sig_atomic_t console_fd = -1;
 static volatile sig_atomic_t console_mode_before = KD_TEXT;
 static volatile sig_atomic_t console_holders;
+/* The console's switching mode before kfb_console_follow_switches (given back at exit). */
+static struct vt_mode switching_before;
+static volatile sig_atomic_t switching_followed;
 
 /* An entry is complete before the count that makes it visible to kfb_restore_all is raised. */
 static void publish(volatile sig_atomic_t *count) {
@@ -121,21 +125,26 @@ void kfb_registry_restore_fbdev(int entry) {
     kfb_ioctl(saved->fd, FBIOPAN_DISPLAY, &now);
 }
 
+/* Opens the console in front (once); 0 when there is none to open, with `consequence` said in
+ * `message` when one exists but cannot be opened. */
+static int open_console(char *message, size_t message_size, const char *consequence) {
+    if (console_fd >= 0) return 1;
+    /* /dev/tty0 is whichever virtual console is in front when it is opened. */
+    int fd = kfb_open("/dev/tty0", O_RDWR | O_NOCTTY | O_NONBLOCK);
+    if (fd == -1) {
+        /* No VT (CONFIG_VT off, no devtmpfs node): no kernel console draws on the screen. */
+        if (errno != ENOENT && errno != ENXIO && errno != ENODEV) {
+            kfb_say(message, message_size, "/dev/tty0: open failed: %s (%s)", strerror(errno), consequence);
+        }
+        return 0;
+    }
+    console_fd = fd;
+    return 1;
+}
+
 void kfb_console_hold(char *message, size_t message_size) {
     if (console_holders++ > 0) return;
-    if (console_fd < 0) {
-        /* /dev/tty0 is whichever virtual console is in front when it is opened. */
-        int fd = kfb_open("/dev/tty0", O_RDWR | O_NOCTTY | O_NONBLOCK);
-        if (fd == -1) {
-            /* No VT (CONFIG_VT off, no devtmpfs node): no kernel console draws on the screen. */
-            if (errno != ENOENT && errno != ENXIO && errno != ENODEV) {
-                kfb_say(message, message_size, "/dev/tty0: open failed: %s (the console's text may show)",
-                        strerror(errno));
-            }
-            return;
-        }
-        console_fd = fd;
-    }
+    if (!open_console(message, message_size, "the console's text may show")) return;
     int mode = KD_TEXT;
     if (kfb_ioctl(console_fd, KDGETMODE, &mode) == -1) {
         kfb_say(message, message_size, "/dev/tty0: KDGETMODE failed: %s (the console's text may show)",
@@ -148,6 +157,41 @@ void kfb_console_hold(char *message, size_t message_size) {
         kfb_say(message, message_size, "/dev/tty0: KDSETMODE KD_GRAPHICS failed: %s (the console's text may show)",
                 strerror(errno));
     }
+}
+
+enum kfb_status kfb_console_follow_switches(int leave_signal, int return_signal, char *message, size_t message_size) {
+    kfb_say(message, message_size, "%s", "");
+    if (switching_followed) return KFB_OK;
+    const char *consequence = "a switch to another console will not stop the overlay drawing";
+    if (!open_console(message, message_size, consequence)) return KFB_UNSUPPORTED;
+    struct vt_mode before;
+    if (kfb_ioctl(console_fd, VT_GETMODE, &before) == -1) {
+        kfb_say(message, message_size, "/dev/tty0: VT_GETMODE failed: %s (%s)", strerror(errno), consequence);
+        return KFB_UNSUPPORTED;
+    }
+    if (before.mode == VT_PROCESS) {
+        /* Another program (a display server) already answers this console's switches. */
+        kfb_say(message, message_size, "/dev/tty0: another program already follows this console's switches (%s)",
+                consequence);
+        return KFB_UNSUPPORTED;
+    }
+    struct vt_mode followed = {.mode = VT_PROCESS, .relsig = (short)leave_signal, .acqsig = (short)return_signal};
+    switching_before = before;
+    if (kfb_ioctl(console_fd, VT_SETMODE, &followed) == -1) {
+        kfb_say(message, message_size, "/dev/tty0: VT_SETMODE VT_PROCESS failed: %s (%s)", strerror(errno),
+                consequence);
+        return KFB_UNSUPPORTED;
+    }
+    publish(&switching_followed);
+    return KFB_OK;
+}
+
+int kfb_console_let_go(void) {
+    return switching_followed && kfb_ioctl(console_fd, VT_RELDISP, (void *)(uintptr_t)1) == 0;
+}
+
+void kfb_console_take_back(void) {
+    if (switching_followed) kfb_ioctl(console_fd, VT_RELDISP, (void *)(uintptr_t)VT_ACKACQ);
 }
 
 /* Back to the mode the console had; signal-safe. */
@@ -169,6 +213,11 @@ void kfb_restore_all(void) {
     for (int i = 0; i < crtc_count; i++) kfb_registry_restore_crtc(i);
     for (int i = 0; i < master_count; i++) kfb_registry_drop_master(i);
     for (int i = 0; i < fbdev_count; i++) kfb_registry_restore_fbdev(i);
+    /* Switches no longer wait for this process (VT_AUTO, as it was). */
+    if (switching_followed) {
+        switching_followed = 0;
+        kfb_ioctl(console_fd, VT_SETMODE, &switching_before);
+    }
     /* Last, so that the console redraws its text over what is now the console's again. */
     if (console_holders > 0) {
         console_holders = 0;

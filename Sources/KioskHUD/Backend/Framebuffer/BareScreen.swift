@@ -35,4 +35,10 @@ final class BareScreen {
         let rects = changed.map { kfb_rect(x: Int32($0.x), y: Int32($0.y), width: Int32($0.width), height: Int32($0.height)) }
         picture.withPixels { present(UnsafePointer($0.base), Int32($0.pitchPixels), rects) }
     }
+
+    /// Hands the whole picture as it is to `present` (the screen was someone else's meanwhile).
+    func presentWhole(_ present: (UnsafePointer<UInt32>, Int32, [kfb_rect]) -> Void) {
+        let whole = kfb_rect(x: 0, y: 0, width: Int32(picture.size.width), height: Int32(picture.size.height))
+        picture.withPixels { present(UnsafePointer($0.base), Int32($0.pitchPixels), [whole]) }
+    }
 }

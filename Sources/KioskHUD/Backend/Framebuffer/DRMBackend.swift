@@ -8,7 +8,8 @@ import KioskPlatform
 /// no GPU, no Mesa, no SDL. Each connected connector at its preferred mode is a display
 /// (`--display N|all` counts them), its frames flipped at most once a vblank (or marked dirty
 /// where the driver wants that); the loop waits on the device's descriptor for flips and for its
-/// loss. The overlay reads no input devices, so `block` holds nothing here.
+/// loss. While another virtual console is switched to, the overlay is not master and shows
+/// nothing (`ConsoleSwitches`). The overlay reads no input devices, so `block` holds nothing here.
 final class DRMBackend: DisplayBackend {
     static let choice = WindowingBackend.drm
     let displays: [OpenedDisplay]
@@ -18,6 +19,7 @@ final class DRMBackend: DisplayBackend {
     private let path: String
     private let screens: [BareScreen]
     private let wakeUp: WakeUp
+    private let switches: ConsoleSwitches?
     /// A present found the device gone (a flip pending when it was unplugged never completes,
     /// so nothing else would tell).
     private var isLost = false
@@ -85,22 +87,43 @@ final class DRMBackend: DisplayBackend {
         self.screens = screens
         self.wakeUp = wakeUp
         displays = screens.map(\.opened)
-        wake = { wakeUp.signal() }
+        let wake: @Sendable () -> Bool = { wakeUp.signal() }
+        self.wake = wake
         ProgramExit.closeAtExit { kfb_restore_all() }
+        switches = ConsoleSwitches.follow(waking: wake)
     }
 
+    /// Draws each frame into its picture; shows what changed unless another console is in front.
     func draw(_ frames: [Frame?]) {
         for (index, (screen, frame)) in zip(screens, frames).enumerated() where !isLost {
             guard let frame else { continue }
             do {
                 try screen.draw(frame) { pixels, stride, rects in
-                    if kfb_drm_present(device, Int32(index), pixels, stride, rects, Int32(rects.count)) == KFB_LOST {
-                        isLost = true
-                    }
+                    if switches?.isAway != true { present(on: index, pixels, stride, rects) }
                 }
             } catch {
                 Diagnostics.report("drawing failed: \(error)")
             }
+        }
+    }
+
+    private func present(on index: Int, _ pixels: UnsafePointer<UInt32>, _ stride: Int32, _ rects: [kfb_rect]) {
+        if kfb_drm_present(device, Int32(index), pixels, stride, rects, Int32(rects.count)) == KFB_LOST {
+            isLost = true
+        }
+    }
+
+    /// Master again and every screen's whole picture shown, once the console is switched back.
+    private func showAgain() {
+        do {
+            try FramebufferError.check { kfb_drm_resume(device, $0, $1) }
+        } catch {
+            Diagnostics.report(error.description)
+            isLost = isLost || error.kind == .lost
+            return
+        }
+        for (index, screen) in screens.enumerated() {
+            screen.presentWhole { present(on: index, $0, $1, $2) }
         }
     }
 
@@ -113,7 +136,11 @@ final class DRMBackend: DisplayBackend {
         var watched = [pollfd(fd: wakeUp.descriptor, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: kfb_drm_fd(device), events: Int16(POLLIN), revents: 0)]
         guard poll(&watched, nfds_t(watched.count), timeout) > 0 else { return [] }
-        if watched[0].revents != 0 { wakeUp.clear() }
+        if watched[0].revents != 0 {
+            wakeUp.clear()
+            switches?.handle(leave: { kfb_drm_suspend(device) }, comeBack: showAgain)
+            if isLost { return [lost] }
+        }
         guard watched[1].revents != 0 else { return [] }
         let gone = watched[1].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0
         if gone || kfb_drm_dispatch(device) == KFB_LOST {

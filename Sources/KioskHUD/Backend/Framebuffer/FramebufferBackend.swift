@@ -7,8 +7,9 @@ import KioskPlatform
 /// The Linux framebuffer device /dev/fbN with no display server (`--backend fbdev`): its pixel
 /// format read from the device (16 bpp RGB565, 24 and 32 bpp in the order of its bitfields),
 /// only the changed rectangles written, and the console's text and cursor kept off the picture
-/// (KD_GRAPHICS) until exit. One framebuffer is one display. The overlay reads no input devices,
-/// so `block` holds nothing here.
+/// (KD_GRAPHICS) until exit; while another virtual console is switched to, nothing is written
+/// (`ConsoleSwitches`). One framebuffer is one display. The overlay reads no input devices, so
+/// `block` holds nothing here.
 final class FramebufferBackend: DisplayBackend {
     static let choice = WindowingBackend.fbdev
     let displays: [OpenedDisplay]
@@ -18,6 +19,7 @@ final class FramebufferBackend: DisplayBackend {
     private let path: String
     private let screen: BareScreen
     private let wakeUp: WakeUp
+    private let switches: ConsoleSwitches?
     private var isLost = false
 
     /// The framebuffer: psplash's `-f N`, else /dev/fb0.
@@ -53,27 +55,38 @@ final class FramebufferBackend: DisplayBackend {
         self.screen = screen
         self.wakeUp = wakeUp
         displays = [screen.opened]
-        wake = { wakeUp.signal() }
+        let wake: @Sendable () -> Bool = { wakeUp.signal() }
+        self.wake = wake
         ProgramExit.closeAtExit { kfb_restore_all() }
+        switches = ConsoleSwitches.follow(waking: wake)
     }
 
+    /// Draws the frame into the picture; writes what changed unless another console is in front.
     func draw(_ frames: [Frame?]) {
         guard let frame = frames.first ?? nil, !isLost else { return }
         do {
             try screen.draw(frame) { pixels, stride, rects in
-                isLost = kfb_fbdev_present(device, pixels, stride, rects, Int32(rects.count)) == KFB_LOST
+                if switches?.isAway != true { present(pixels, stride, rects) }
             }
         } catch {
             Diagnostics.report("drawing failed: \(error)")
         }
     }
 
-    /// Waits for the wake-up; a framebuffer has nothing of its own to wait for. A device found
-    /// gone at the last present is `.displayLost`.
+    private func present(_ pixels: UnsafePointer<UInt32>, _ stride: Int32, _ rects: [kfb_rect]) {
+        isLost = kfb_fbdev_present(device, pixels, stride, rects, Int32(rects.count)) == KFB_LOST
+    }
+
+    /// Waits for the wake-up; a framebuffer has nothing of its own to wait for but the console's
+    /// switches, answered here. A device found gone at the last present is `.displayLost`.
     func waitForEvents(until deadline: UInt64?) -> [LoopInput] {
-        guard !isLost else { return [.displayLost("the framebuffer \(path) went away; exiting")] }
+        guard !isLost else { return [lost] }
         let timeout = deadline.map { Int32(MonotonicClock.milliseconds(until: $0)) } ?? -1
         if wakeUp.wait(milliseconds: timeout) { wakeUp.clear() }
-        return []
+        switches?.handle(leave: {}, comeBack: { screen.presentWhole(present) })
+        return isLost ? [lost] : []
     }
+
+    /// The loss of the device, for the loop's step.
+    private var lost: LoopInput { .displayLost("the framebuffer \(path) went away; exiting") }
 }

@@ -109,6 +109,19 @@ enum kfb_status kfb_drm_dispatch(struct kfb_drm *device);
  */
 void kfb_drm_close(struct kfb_drm *device);
 
+/**
+ * Stops showing on `device` while its console is switched away: drops DRM master, so the
+ * console (or whoever the switch is for) may set the screens.
+ */
+void kfb_drm_suspend(struct kfb_drm *device);
+
+/**
+ * Shows on `device` again after kfb_drm_suspend: master again, each started screen's CRTC set to
+ * the buffer it showed, flips that completed meanwhile handled. The caller then presents the
+ * whole picture. KFB_BUSY when another master holds the device now.
+ */
+enum kfb_status kfb_drm_resume(struct kfb_drm *device, char *message, size_t message_size);
+
 /* ---- fbdev ------------------------------------------------------------------------------ */
 
 struct kfb_fbdev;
@@ -138,6 +151,27 @@ enum kfb_status kfb_fbdev_present(struct kfb_fbdev *device, const uint32_t *pixe
 void kfb_fbdev_close(struct kfb_fbdev *device);
 
 /* ---- both ------------------------------------------------------------------------------- */
+
+/**
+ * Follows the switches of the virtual console that is in front (VT_PROCESS on /dev/tty0): a
+ * switch away sends `leave_signal` to this process and waits until kfb_console_let_go; the
+ * switch back sends `return_signal`, to be answered with kfb_console_take_back. Both signals
+ * must be blocked in every thread and taken with sigwait. KFB_OK when followed; KFB_UNSUPPORTED
+ * when there is no console, it cannot be changed (not root, no CAP_SYS_TTY_CONFIG) or another
+ * program already follows it, with the reason in `message` where one should be said. kfb_restore_all
+ * gives the console its switching mode back. A process that dies without that does not keep
+ * the console: the kernel switches anyway when the signal finds nobody.
+ */
+enum kfb_status kfb_console_follow_switches(int leave_signal, int return_signal, char *message, size_t message_size);
+
+/**
+ * Lets a switch away that `leave_signal` announced complete (VT_RELDISP 1): call once nothing is
+ * drawn any more. 0 when no switch was waiting (a stray signal): keep drawing then.
+ */
+int kfb_console_let_go(void);
+
+/** Acknowledges the switch back that `return_signal` announced (VT_RELDISP VT_ACKACQ). */
+void kfb_console_take_back(void);
 
 /**
  * Gives every opened device back as it was: the saved CRTCs set again (the console comes back),
