@@ -18,6 +18,16 @@ STD_VESA24 = Boot("std-vesa24", ["-vga", "std"], "vga=0x318", "vesafb at 24 bpp"
 VIRTIO = Boot("virtio", ["-vga", "none", "-device", "virtio-gpu-pci"], "", "virtio-gpu (DirtyFB)",
               module_options={"drm_kms_helper": "drm_fbdev_overalloc=200"})
 
+
+
+def vfb_boot(depth):
+    """No display device: vfb, a framebuffer in memory only, at 640x480 and `depth` bpp; at 24 and
+    32 bpp it puts red in the lowest bits (BGR888, XBGR8888 as DRM names them). Its screen is read
+    from its memory."""
+    return Boot(f"vfb-{depth}", ["-vga", "none"], "", f"vfb (memory only) at {depth} bpp",
+                module_options={"vfb": f"vfb_enable=1 videomemorysize=4194304 mode_option=640x480-{depth}"})
+
+
 PROBE = "kiosk-spinner-test-framebuffer"
 FB0_PAN = "/sys/class/graphics/fb0/pan"
 PAN_ROWS = 400
@@ -197,6 +207,23 @@ def console_switch_case(name, boot, modules, arguments):
         exits(0),
         screen(hud.gone(meanwhile), "console"),
         file_lines(STDERR, 2),
+    ], needs=[KIOSK_SPINNER])
+
+
+def bgr_case(name, depth, channel_bytes):
+    """kiosk-spinner on vfb set to `depth` bpp, whose channels lie in the other order (red lowest):
+    its memory holds the snapshot of the same commands (an orange ring: red and blue unlike), each
+    pixel as `channel_bytes` lays it."""
+    commands = ["color #FF8000", "msg Updating firmware", "progress 40"]
+    return Case(name, vfb_boot(depth), ["vfb"], [
+        shell("cat /sys/class/graphics/fb0/bits_per_pixel", output=rf"^{depth}$"),
+        start(KIOSK_SPINNER, "--backend", "fbdev", "--fade", "0", *DPI, stderr=STDERR),
+        expect(r"^ready$"),
+        *[send(command) for command in commands],
+        hud.in_memory("/dev/fb0", commands, channel_bytes),
+        send("quit"),
+        exits(0),
+        file_lines(STDERR, 0),
     ], needs=[KIOSK_SPINNER])
 
 
@@ -427,6 +454,9 @@ CASES = [
                name_pattern=r"VESA VGA 1024x768 24 bpp RGB888"),
     restore_case("vesafb-24bpp-restore-while-open", STD_VESA24, [], ["--fbdev", "/dev/fb0"], 24),
     hud_case("kiosk-spinner-vesafb-24bpp", STD_VESA24, [], ["--backend", "fbdev"], 24, end="quit"),
+    # BGR panels: red in the lowest byte, the alpha byte of vfb's 32 bpp mode written opaque.
+    bgr_case("kiosk-spinner-vfb-xbgr8888", 32, lambda red, green, blue: bytes((red, green, blue, 255))),
+    bgr_case("kiosk-spinner-vfb-bgr888", 24, lambda red, green, blue: bytes((red, green, blue))),
     # virtio-gpu: one buffer and DirtyFB.
     probe_case("virtio-gpu-drm", VIRTIO, ["virtio_pci", "virtio-gpu"], ["--drm", "/dev/dri/card0"], 32,
                name_pattern=r"card0 Virtual-1 \d+x\d+ \(virtio_gpu, 1 buffer \+ DirtyFB\)"),

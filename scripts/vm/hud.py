@@ -11,6 +11,7 @@ import hashlib
 import os
 import subprocess
 import tempfile
+import time
 import zlib
 
 import probe
@@ -264,6 +265,44 @@ def elsewhere(commands, rotate=0):
         return [f"{lit} channels lit where the HUD would be, {box}"] if lit else []
     check.wants = (tuple(commands), 32, rotate)
     return check
+
+
+def in_memory(device, commands, channel_bytes, timeout=15):
+    """A step: the framebuffer `device`'s memory (read in the guest with dd, for a framebuffer no
+    display shows) comes to hold the snapshot of `commands` (settled: nothing may move) at its
+    size, each pixel as `channel_bytes(red, green, blue)` gives its bytes in the device's order."""
+    import hashlib
+    from scenario import CaseFailure
+
+    def step(context):
+        sysfs = f"/sys/class/graphics/{device.rsplit('/', 1)[-1]}"
+        _, lines = context.machine.run(f"cat {sysfs}/virtual_size {sysfs}/stride")
+        width, height = (int(value) for value in lines[0].split(","))
+        stride = int(lines[1])
+        expected_picture = snapshots(context).render(commands, (width, height))
+        rgb = expected_picture.rgb
+        pixel_bytes = len(channel_bytes(0, 0, 0))
+        padding = bytes(stride - width * pixel_bytes)
+        cache, rows = {}, []
+        for y in range(height):
+            row = bytearray()
+            for offset in range(y * width * 3, (y + 1) * width * 3, 3):
+                colour = rgb[offset:offset + 3]
+                if colour not in cache:
+                    cache[colour] = channel_bytes(*colour)
+                row += cache[colour]
+            rows.append(bytes(row) + padding)
+        expected = hashlib.md5(b"".join(rows)).hexdigest()
+        deadline, digest = time.monotonic() + timeout, None
+        while time.monotonic() < deadline:
+            digest = context.machine.run(f"dd if={device} bs={stride} count={height} 2>/dev/null | md5sum")[1][0].split()[0]
+            if digest == expected:
+                return
+            time.sleep(0.2)
+        raise CaseFailure(f"{device} ({width}x{height}, {stride}-byte lines) does not hold the snapshot of "
+                          f"{commands} in its order within {timeout} s (md5 {digest}, expected {expected})")
+    step.wants = (tuple(commands), 32, 0)
+    return step
 
 
 def blank():
