@@ -18,6 +18,11 @@ STD_VESA24 = Boot("std-vesa24", ["-vga", "std"], "vga=0x318", "vesafb at 24 bpp"
 VIRTIO = Boot("virtio", ["-vga", "none", "-device", "virtio-gpu-pci"], "", "virtio-gpu (DirtyFB)",
               module_options={"drm_kms_helper": "drm_fbdev_overalloc=200"})
 
+# virtio-gpu with two outputs; the kernel's video= switches the second on (QEMU without a display
+# window leaves it disconnected) at a mode that is not the first it lists.
+VIRTIO_TWO_HEADS = Boot("virtio-two-heads", ["-vga", "none", "-device", "virtio-gpu-pci,max_outputs=2,id=gpu"],
+                        "video=Virtual-2:1024x768e", "virtio-gpu with two outputs, the second at video=1024x768")
+SECOND_HEAD = ("gpu", 1)
 
 
 def vfb_boot(depth):
@@ -223,6 +228,38 @@ def bgr_case(name, depth, channel_bytes):
         hud.in_memory("/dev/fb0", commands, channel_bytes),
         send("quit"),
         exits(0),
+        file_lines(STDERR, 0),
+    ], needs=[KIOSK_SPINNER])
+
+
+def of_size(check, size):
+    """`check`, on a screen of `size` (width, height) only."""
+    def sized(shown, context):
+        if (shown.width, shown.height) != size:
+            return [f"the screen is {shown.width}x{shown.height}, not {size[0]}x{size[1]}"]
+        return check(shown, context)
+    sized.wants = check.wants
+    return sized
+
+
+def two_heads_case(name):
+    """`--backend drm --display all` on a card with two connected outputs: each shows the HUD
+    exact at its own size (the second at the mode the kernel's video= names, not the first it
+    lists, 5120x2160: QEMU gives it no preferred mode); a message reaches both; quit gives both
+    back."""
+    message = ["msg Updating firmware"]
+    first, shown = hud.shows([]), hud.shows(message)
+    heads = ((None, "first"), (SECOND_HEAD, "second"))
+    return Case(name, VIRTIO_TWO_HEADS, ["virtio_pci", "virtio-gpu"], [
+        start(KIOSK_SPINNER, "--backend", "drm", "--display", "all", *DPI, stderr=STDERR),
+        expect(r"^ready$"),
+        screen(first, "first-output"),
+        screen(of_size(first, (1024, 768)), "second-output", head=SECOND_HEAD),
+        send(message[-1]),
+        *[screen(shown, f"{label}-output-message", head=head) for head, label in heads],
+        send("quit"),
+        exits(0),
+        *[screen(hud.gone(message), f"{label}-output-console", head=head) for head, label in heads],
         file_lines(STDERR, 0),
     ], needs=[KIOSK_SPINNER])
 
@@ -495,4 +532,6 @@ CASES = [
     hud_lost_case("kiosk-spinner-virtio-gpu-drm-unbound", VIRTIO, ["virtio_pci", "virtio-gpu"],
                   "echo 0000:00:03.0 > /sys/bus/pci/drivers/virtio-pci/unbind",
                   give_back="[ -e /dev/dri/card0 ] || echo 0000:00:03.0 > /sys/bus/pci/drivers/virtio-pci/bind"),
+    # Two connectors on one card, both drawn (--display all).
+    two_heads_case("kiosk-spinner-virtio-gpu-two-outputs"),
 ]

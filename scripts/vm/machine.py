@@ -215,24 +215,25 @@ class Machine:
         self.monitor.sendall(command.encode() + b"\n")
         return self._monitor_until_prompt(time.monotonic() + timeout)
 
-    def screen(self):
-        """The screen now, from the monitor's screendump."""
+    def screen(self, head=None):
+        """The screen now, from the monitor's screendump; `head` (device id, output number) reads
+        another output of a display device with several."""
         path = os.path.join(self.folder, "screen.ppm")
         if os.path.exists(path):
             os.unlink(path)
-        reply = self.monitor_command(f"screendump {path}")
+        reply = self.monitor_command(f"screendump {path}" + (f" {head[0]} {head[1]}" if head else ""))
         if not os.path.exists(path):
             raise MachineError(f"{self.name}: screendump wrote nothing: {reply.strip()[-200:]}")
         with open(path, "rb") as dump:
             return Picture.from_ppm(dump.read())
 
-    def wait_for_screen(self, accept, timeout=10):
+    def wait_for_screen(self, accept, timeout=10, head=None):
         """Reads the screen until `accept(picture)` is true (what a guest wrote may reach the
         display a moment later, e.g. virtio-gpu's transfer to the host): (picture, True), or the
         last picture and False at the deadline."""
         deadline = time.monotonic() + timeout
         while True:
-            picture = self.screen()
+            picture = self.screen(head)
             if accept(picture):
                 return picture, True
             if time.monotonic() > deadline:

@@ -165,9 +165,10 @@ def load(*modules):
     return step
 
 
-def screen(check, label, timeout=10):
+def screen(check, label, timeout=10, head=None):
     """Reads the screen until `check` holds (a display may take a moment to show what was
-    written), saves it as a PNG, and remembers it as the last picture."""
+    written), saves it as a PNG, and remembers it as the last picture. `head` (device id, output
+    number) reads another output of a display device."""
     def step(context):
         problems = []
 
@@ -175,7 +176,7 @@ def screen(check, label, timeout=10):
             problems[:] = check(picture, context)
             return not problems
 
-        picture, held = context.machine.wait_for_screen(accept, timeout)
+        picture, held = context.machine.wait_for_screen(accept, timeout, head)
         context.save(picture, label)
         if not held:
             raise CaseFailure(f"screen '{label}': " + "; ".join(problems[:4]))

@@ -114,10 +114,15 @@ static const char *connector_type_name(uint32_t type) {
     }
 }
 
-/* The connector's preferred mode, else its first (the kernel lists the best first). */
+/* The mode the kernel's command line asks for this connector (`video=HDMI-A-1:1280x800`, marked
+ * USERDEF, as the console takes it too), else the connector's preferred mode, else its first (the
+ * kernel lists the best first). */
 static const drmModeModeInfo *preferred_mode(const drmModeConnector *connector) {
-    for (int i = 0; i < connector->count_modes; i++) {
-        if (connector->modes[i].type & DRM_MODE_TYPE_PREFERRED) return &connector->modes[i];
+    const uint32_t wanted[] = {DRM_MODE_TYPE_USERDEF, DRM_MODE_TYPE_PREFERRED};
+    for (size_t w = 0; w < sizeof wanted / sizeof wanted[0]; w++) {
+        for (int i = 0; i < connector->count_modes; i++) {
+            if (connector->modes[i].type & wanted[w]) return &connector->modes[i];
+        }
     }
     return connector->count_modes > 0 ? &connector->modes[0] : NULL;
 }

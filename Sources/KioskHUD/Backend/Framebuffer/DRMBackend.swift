@@ -5,7 +5,8 @@ import KioskFonts
 import KioskPlatform
 
 /// A bare DRM/KMS device with no display server (`--backend drm`): dumb buffers in plain memory,
-/// no GPU, no Mesa, no SDL. Each connected connector at its preferred mode is a display
+/// no GPU, no Mesa, no SDL. Each connected connector at its preferred mode (or the kernel's
+/// `video=` mode for it) is a display
 /// (`--display N|all` counts them), its frames flipped at most once a vblank (or marked dirty
 /// where the driver wants that); the loop waits on the device's descriptor for flips and for its
 /// loss. While another virtual console is switched to, the overlay is not master and shows

@@ -70,7 +70,8 @@ enum kfb_status kfb_drm_open(const char *path, struct kfb_drm **device, char *me
 int kfb_drm_screen_count(const struct kfb_drm *device);
 
 /**
- * Starts showing on connected connector `index`: its preferred mode on a CRTC that can drive
+ * Starts showing on connected connector `index`: the mode the kernel's `video=` option names for
+ * it, else its preferred mode, on a CRTC that can drive
  * it (saving the CRTC's state for kfb_restore_all), with two dumb buffers flipped at most once a
  * vblank, or, where the driver wants drmModeDirtyFB (virtio-gpu, simpledrm, udl) or cannot flip,
  * one buffer marked dirty. The buffers start black.
