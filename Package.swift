@@ -12,7 +12,8 @@ import PackageDescription
 //   SDL and no display: descriptors and errno, the wake-up, stdin, FIFO and control-socket readers,
 //   the line writers, signals, threads and the one exit path.
 // - CKioskPlatform (Sources/KioskHUD/CPlatform): the C that is real code (X11 shape and focus,
-//   fontconfig, sd_notify, process attributes).
+//   fontconfig, sd_notify, process attributes); libX11, libXext and libXrandr are loaded at run time
+//   (dlopen) by the first X11 call, as fontconfig is, so no other path loads them.
 // - CKioskWayland (Sources/KioskHUD/Wayland): libwayland-client, wlr-layer-shell surfaces and
 //   wl_shm buffers, with the protocol glue generated from protocol/ (scripts/generate-wayland-glue).
 // - CKioskFramebuffer (Sources/KioskHUD/Framebuffer): bare DRM/KMS dumb buffers (libdrm, through
@@ -47,8 +48,7 @@ let package = Package(
         .target(name: "KioskPlatform", dependencies: ["KioskCore", "CKioskSystem"], path: "Sources/KioskHUD/Platform"),
         .target(
             name: "CKioskPlatform",
-            path: "Sources/KioskHUD/CPlatform",
-            linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext"), .linkedLibrary("Xrandr")]
+            path: "Sources/KioskHUD/CPlatform"
         ),
         .target(
             name: "CKioskWayland",
