@@ -102,6 +102,25 @@ import KioskTestSupport
         #expect(gauges.allSatisfy { $0.percentText == "60%" })
     }
 
+    /// psplash's boot scripts step the progress by one percent: such a step moves in two frames,
+    /// a jump of a tenth or more in all of `progressTicks`, and the steps between in proportion.
+    @Test(arguments: [(10.0, 11.0, 2), (10.0, 15.0, 8), (10.0, 20.0, 15), (60.0, 10.0, 15)])
+    func aSmallStepMovesInFewerFramesThanAJump(from: Double, to: Double, ticks: Int) {
+        var session = newSession()
+        var composer = FrameComposer(screen: screen)
+        session.apply(.progress(from), atTick: 0)
+        session.apply(.progress(to), atTick: 30)
+        #expect(session.motion.progressTicks == 15)
+        let fractions: [Double] = frames(of: session, at: 30...60, composer: &composer).compactMap { frame in
+            guard case .progress(let gauge) = frame.indicator else { return nil }
+            return gauge.fraction
+        }
+        // The old value at the command's tick, a new one at each tick it moves, then no change.
+        let shown = fractions.enumerated().filter { $0.offset == 0 || fractions[$0.offset - 1] != $0.element }.map(\.element)
+        #expect(shown.count == ticks + 1)
+        #expect(abs(shown.first! - from / 100) < 1e-9 && abs(shown.last! - to / 100) < 1e-9)
+    }
+
     @Test func atZeroPercentTheWheelTurnsUntilTheFirstValueAboveZero() {
         var session = newSession()
         var composer = FrameComposer(screen: screen)

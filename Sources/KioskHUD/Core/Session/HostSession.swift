@@ -74,7 +74,9 @@ public struct HostSession: Sendable {
             let moves = presence.isDrawn
             backdrop.move(to: state.isBlocking ? 1 : 0, atTick: tick, over: moves ? motion.backdropTicks : 0)
             let hadGauge = before.progress != nil
-            gauge.move(to: (state.progress ?? 0) / 100, atTick: tick, over: moves && hadGauge ? motion.progressTicks : 0)
+            let fraction = (state.progress ?? 0) / 100
+            let distance = fraction - gauge.value(atTick: tick)
+            gauge.move(to: fraction, atTick: tick, over: moves && hadGauge ? motion.progressTicks(movingBy: distance) : 0)
         }
         stalledSince = nil
         return events
