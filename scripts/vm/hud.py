@@ -295,7 +295,7 @@ def in_memory(device, commands, channel_bytes, timeout=15):
         expected = hashlib.md5(b"".join(rows)).hexdigest()
         deadline, digest = time.monotonic() + timeout, None
         while time.monotonic() < deadline:
-            digest = context.machine.run(f"dd if={device} bs={stride} count={height} 2>/dev/null | md5sum")[1][0].split()[0]
+            digest = context.machine.framebuffer_md5(device, stride, 0, height)
             if digest == expected:
                 return
             time.sleep(0.2)

@@ -215,6 +215,13 @@ class Machine:
         self.monitor.sendall(command.encode() + b"\n")
         return self._monitor_until_prompt(time.monotonic() + timeout)
 
+    def framebuffer_md5(self, device, line_bytes, first_row, rows):
+        """The md5 (hex) of `rows` lines of `line_bytes` of framebuffer `device`'s memory from
+        virtual row `first_row` on, read in the guest with dd: what a framebuffer holds, shown or
+        not."""
+        command = f"dd if={device} bs={line_bytes} skip={first_row} count={rows} 2>/dev/null | md5sum"
+        return self.run(command)[1][0].split()[0]
+
     def screen(self, head=None):
         """The screen now, from the monitor's screendump; `head` (device id, output number) reads
         another output of a display device with several."""

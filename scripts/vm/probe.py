@@ -110,10 +110,9 @@ def in_memory(device, first_row):
         width, height = context.number("width"), context.number("height")
         step_number = int(context.values.get("step", 0))
         sysfs = f"/sys/class/graphics/{device.rsplit('/', 1)[-1]}"
-        _, lines = context.machine.run(f"cat {sysfs}/stride {sysfs}/bits_per_pixel; "
-                                       f"dd if={device} bs=$(cat {sysfs}/stride) skip={first_row} "
-                                       f"count={height} 2>/dev/null | md5sum")
-        stride, bits, digest = int(lines[0]), int(lines[1]), lines[2].split()[0]
+        _, lines = context.machine.run(f"cat {sysfs}/stride {sysfs}/bits_per_pixel")
+        stride, bits = int(lines[0]), int(lines[1])
+        digest = context.machine.framebuffer_md5(device, stride, first_row, height)
         if bits != 32 or stride != width * 4:
             raise CaseFailure(f"{device} is {bits} bpp with {stride}-byte lines: this check wants "
                               f"XRGB8888 without padding")

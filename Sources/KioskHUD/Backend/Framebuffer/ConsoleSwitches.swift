@@ -19,6 +19,8 @@ final class ConsoleSwitches {
     static func follow(waking wake: @escaping @Sendable () -> Bool) -> ConsoleSwitches? {
         let switches = ConsoleSwitches()
         let requests = switches.requests
+        // Listening before the console is changed, so no switch's signal finds nobody; if it
+        // cannot be changed, none ever comes.
         SignalWatcher.whenConsoleSwitches { number in
             requests.withLock { $0.append(number) }
             _ = wake()

@@ -82,7 +82,8 @@ final class FramebufferBackend: DisplayBackend {
     func waitForEvents(until deadline: UInt64?) -> [LoopInput] {
         guard !isLost else { return [lost] }
         let timeout = deadline.map { Int32(MonotonicClock.milliseconds(until: $0)) } ?? -1
-        if wakeUp.wait(milliseconds: timeout) { wakeUp.clear() }
+        guard wakeUp.wait(milliseconds: timeout) else { return [] }
+        wakeUp.clear()
         switches?.handle(leave: {}, comeBack: { screen.presentWhole(present) })
         return isLost ? [lost] : []
     }
