@@ -35,6 +35,17 @@ typedef int (*ExtensionErrorHandler)(Display *, xError *, XExtCodes *, int *);
       (display, name, opcode, event, error)) \
     F(int, XMapRaised, (Display *display, Window window), (display, window)) \
     F(int, XRaiseWindow, (Display *display, Window window), (display, window)) \
+    F(int, XMoveResizeWindow, (Display *display, Window window, int x, int y, unsigned int width, unsigned int height), \
+      (display, window, x, y, width, height)) \
+    F(GC, XCreateGC, (Display *display, Drawable drawable, unsigned long mask, XGCValues *values), \
+      (display, drawable, mask, values)) \
+    F(int, XFreeGC, (Display *display, GC context), (display, context)) \
+    F(XImage *, XCreateImage, (Display *display, Visual *visual, unsigned int depth, int format, int offset, char *data, \
+                               unsigned int width, unsigned int height, int pad, int bytes_per_line), \
+      (display, visual, depth, format, offset, data, width, height, pad, bytes_per_line)) \
+    F(int, XPutImage, (Display *display, Drawable drawable, GC context, XImage *image, int from_x, int from_y, int to_x, \
+                       int to_y, unsigned int width, unsigned int height), \
+      (display, drawable, context, image, from_x, from_y, to_x, to_y, width, height)) \
     F(int, XUnmapWindow, (Display *display, Window window), (display, window)) \
     F(Atom, XInternAtom, (Display *display, const char *name, Bool only_if_exists), (display, name, only_if_exists)) \
     F(int, XGrabKeyboard, (Display *display, Window window, Bool owner_events, int pointer_mode, int keyboard_mode, \

@@ -1,10 +1,11 @@
-/* X11 calls SDL does not wrap: the window's shapes, its focus hint, mapping and stacking, and
- * what happens when the connection breaks. */
+/* X11 calls SDL does not wrap: the window's shapes, its focus hint, mapping, stacking and place,
+ * putting pixels on it, and what happens when the connection breaks. */
 #include "kiosk_platform.h"
 
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 #include <X11/extensions/shape.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 int kp_x11_set_shape(void *display, unsigned long window, enum kp_shape_kind kind, const int *xywh, int count) {
@@ -82,6 +83,55 @@ int kp_x11_is_topmost(void *display, unsigned long window) {
     int topmost = count == 0 || children[count - 1] == (Window)window;
     if (children) XFree(children);
     return topmost;
+}
+
+void kp_x11_move_resize(void *display, unsigned long window, int x, int y, int width, int height) {
+    XMoveResizeWindow(display, (Window)window, x, y, (unsigned)(width > 0 ? width : 1), (unsigned)(height > 0 ? height : 1));
+}
+
+struct kp_x11_painter {
+    Display *display;
+    Window window;
+    GC context;
+    Visual *visual;
+    int depth;
+};
+
+struct kp_x11_painter *kp_x11_painter_new(void *display, unsigned long window, int *depth) {
+    XWindowAttributes attributes;
+    if (!XGetWindowAttributes(display, (Window)window, &attributes)) return NULL;
+    Visual *visual = attributes.visual;
+    if ((attributes.depth != 24 && attributes.depth != 32) || visual->red_mask != 0xFF0000 ||
+        visual->green_mask != 0xFF00 || visual->blue_mask != 0xFF)
+        return NULL;
+    struct kp_x11_painter *painter = malloc(sizeof *painter);
+    if (!painter) return NULL;
+    *painter = (struct kp_x11_painter){display, (Window)window, XCreateGC(display, (Window)window, 0, NULL), visual,
+                                       attributes.depth};
+    *depth = attributes.depth;
+    return painter;
+}
+
+void kp_x11_painter_put(struct kp_x11_painter *painter, const unsigned int *pixels, int pitch, int x, int y, int width,
+                        int height, int to_x, int to_y) {
+    if (width <= 0 || height <= 0) return;
+    /* The image borrows the picture's rows; Xlib converts them if the server's byte order differs. */
+    char *first = (char *)(uintptr_t)(pixels + (size_t)y * (size_t)pitch + x);
+    XImage *image = XCreateImage(painter->display, painter->visual, (unsigned)painter->depth, ZPixmap, 0, first,
+                                 (unsigned)width, (unsigned)height, 32, pitch * 4);
+    if (!image) return;
+    image->byte_order = __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ? LSBFirst : MSBFirst;
+    XPutImage(painter->display, painter->window, painter->context, image, 0, 0, to_x, to_y, (unsigned)width,
+              (unsigned)height);
+    image->data = NULL;
+    XDestroyImage(image);
+    XFlush(painter->display);
+}
+
+void kp_x11_painter_free(struct kp_x11_painter *painter) {
+    if (!painter) return;
+    XFreeGC(painter->display, painter->context);
+    free(painter);
 }
 
 /* What happens when an X connection breaks; set once before any connection is opened. */

@@ -12,8 +12,9 @@ import KioskTestSupport
 final class HeadlessCompositor {
     /// Which compositor.
     enum Kind {
-        /// sway with `outputs` outputs side by side, each at this integer scale.
-        case sway(scale: Int, outputs: Int = 1)
+        /// sway with `outputs` outputs side by side, each at this integer scale, and with
+        /// `xwayland` its X server (Xwayland, started when the first X client connects).
+        case sway(scale: Int, outputs: Int = 1, xwayland: Bool = false)
         /// weston's headless backend with its kiosk shell: no `zwlr_layer_shell_v1`.
         case weston
     }
@@ -23,7 +24,7 @@ final class HeadlessCompositor {
     /// The output's height in pixels.
     static let heightPixels = 768
     /// The tools the tests run, all in scripts/setup.
-    static let tools = ["sway", "swaymsg", "weston", "grim", "foot", "wtype", "wev", "stdbuf", "setpriv"]
+    static let tools = ["sway", "swaymsg", "Xwayland", "weston", "grim", "foot", "wtype", "wev", "stdbuf", "setpriv"]
 
     /// Why the tests cannot run here, or nil when they can: they need root (to act as the
     /// unprivileged user) and the tools.
@@ -82,6 +83,9 @@ final class HeadlessCompositor {
     /// What sway's output shows where nothing is open: its plain background (no swaybg is
     /// started, so no client of its own outlives a compositor that is killed).
     private(set) var background = ScreenColor(red: 0, green: 0, blue: 0)
+    /// The X display of the compositor's Xwayland (DISPLAY, as sway gives its clients), for
+    /// `.sway(xwayland: true)`.
+    private(set) var xDisplay: String?
     private let runtimePath: String
     private let user: (user: uid_t, group: gid_t)
     private let watchdog: ChildProcess
@@ -111,8 +115,11 @@ final class HeadlessCompositor {
         let server: String
         var outputCount = 1
         switch kind {
-        case .sway(let scale, let outputs):
+        case .sway(let scale, let outputs, let xwayland):
             let config = folder.path("sway.conf")
+            // sway sets DISPLAY for what it starts: the display its Xwayland will answer on.
+            let xwaylandLines = xwayland ? "xwayland enable\nexec echo \"$DISPLAY\" >\(folder.path("x-display"))"
+                : "xwayland disable"
             let outputLines = (0..<outputs).map { index in
                 "output HEADLESS-\(index + 1) resolution \(widthPixels)x\(heightPixels) position \(index * widthPixels / scale) 0 "
                     + "scale \(scale)"
@@ -121,7 +128,7 @@ final class HeadlessCompositor {
                 \(outputLines.joined(separator: "\n"))
                 swaybg_command -
                 default_border none
-                xwayland disable
+                \(xwaylandLines)
                 for_window [app_id="foot"] fullscreen enable
                 for_window [app_id="wev"] fullscreen enable
                 """.write(toFile: config, atomically: true, encoding: .utf8)
@@ -160,6 +167,14 @@ final class HeadlessCompositor {
                                                 runtimePath: runtimePath, user: user, watchdog: watchdog)
             // weston offers no screen capture to grim; its tests look at no pixels. A capture
             // before sway's first frame is black; then the output is sway's grey, all of it.
+            if case .sway(_, _, true) = kind {
+                compositor.xDisplay = try await Poll.value("sway's Xwayland display", lastSeen: {
+                    (try? String(contentsOfFile: serverLog, encoding: .utf8)).map { String($0.suffix(2000)) } ?? ""
+                }) {
+                    (try? String(contentsOfFile: folder.path("x-display"), encoding: .utf8))
+                        .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+                }
+            }
             if case .sway = kind {
                 compositor.background = try await Poll.value("sway's first frame: a plain grey output") {
                     let shot = try await compositor.screenshot()

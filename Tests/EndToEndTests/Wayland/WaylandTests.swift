@@ -55,6 +55,14 @@ struct WaylandTests {
         #expect(hud.width >= 100 && hud.height >= 100, "HUD \(hud) is a HUD, not a speck")
     }
 
+    /// Starts the overlay (`--fade 0`) on `compositor`: through the layer shell, or, with
+    /// `onXWayland`, through the compositor's Xwayland (`--backend x11`, as where no layer shell
+    /// is offered).
+    static func startOverlay(on compositor: HeadlessCompositor, onXWayland: Bool) throws -> ChildProcess {
+        try compositor.startSpinner(["--fade", "0"] + (onXWayland ? ["--backend", "x11"] : []),
+                                    extraEnvironment: compositor.xDisplay.map { ["DISPLAY": $0] } ?? [:])
+    }
+
     /// Types `text` then Return (wtype, a virtual keyboard of its own).
     static func type(_ text: String, on compositor: HeadlessCompositor) async throws {
         try await compositor.run(["wtype", text])
@@ -64,20 +72,22 @@ struct WaylandTests {
     /// What the application got from the keyboard so far.
     static func typed(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
 
-    @Test func hudIsCentredAndTranslucentOverAFullScreenApplicationOpenedBeforeIt() async throws {
-        let compositor = try await HeadlessCompositor.start()
+    @Test(arguments: [false, true])
+    func hudIsCentredAndTranslucentOverAFullScreenApplicationOpenedBeforeIt(onXWayland: Bool) async throws {
+        let compositor = try await HeadlessCompositor.start(.sway(scale: 1, xwayland: onXWayland))
         defer { compositor.stop() }
         let application = try await compositor.openApplication(color: Self.red, typedPath: compositor.folder.path("typed"))
         defer { application.kill() }
-        let overlay = try compositor.startSpinner(["--fade", "0"])
+        let overlay = try Self.startOverlay(on: compositor, onXWayland: onXWayland)
         defer { overlay.kill() }
         Self.expectCentred(try await Self.waitForHUD(on: compositor, over: Self.red, program: overlay))
     }
 
-    @Test func staysAboveAnApplicationOpenedAfterItAndShowsItThrough() async throws {
-        let compositor = try await HeadlessCompositor.start()
+    @Test(arguments: [false, true])
+    func staysAboveAnApplicationOpenedAfterItAndShowsItThrough(onXWayland: Bool) async throws {
+        let compositor = try await HeadlessCompositor.start(.sway(scale: 1, xwayland: onXWayland))
         defer { compositor.stop() }
-        let overlay = try compositor.startSpinner(["--fade", "0"])
+        let overlay = try Self.startOverlay(on: compositor, onXWayland: onXWayland)
         defer { overlay.kill() }
         let overBackground = try await Self.waitForHUD(on: compositor, over: compositor.background, program: overlay)
         let application = try await compositor.openApplication(color: Self.green, typedPath: compositor.folder.path("typed"))
@@ -127,8 +137,12 @@ struct WaylandTests {
         #expect(!Self.typed(typedPath).contains("blocked"), "keys typed while blocked reached the application")
     }
 
-    @Test func clicksOutsideTheHUDReachTheApplicationUnlessBlocked() async throws {
-        let compositor = try await HeadlessCompositor.start()
+    /// Through the layer shell, and through the compositor's Xwayland (`--backend x11`, as on a
+    /// compositor without the layer shell), whose X server does not pass the window's input
+    /// shape on: there the window covers only the HUD unless blocking.
+    @Test(arguments: [false, true])
+    func clicksOutsideTheHUDReachTheApplicationUnlessBlocked(onXWayland: Bool) async throws {
+        let compositor = try await HeadlessCompositor.start(.sway(scale: 1, xwayland: onXWayland))
         defer { compositor.stop() }
         let pointer = try await compositor.startPointer()
         defer { pointer.kill() }
@@ -145,9 +159,10 @@ struct WaylandTests {
             return presses() > 0
         }
         let before = try await compositor.screenshot()
-        let overlay = try compositor.startSpinner(["--fade", "0"])
+        let overlay = try Self.startOverlay(on: compositor, onXWayland: onXWayland)
         defer { overlay.kill() }
-        // The surface's picture and its input region come in one commit.
+        // The surface's picture and its input region come in one commit (the X window's place
+        // and picture in one flush).
         try await Poll.until("the HUD", lastSeen: { overlay.errors.text }) {
             try await compositor.screenshot().color(at: centre) != before.color(at: centre)
         }

@@ -12,12 +12,9 @@ final class OverlayOutput {
     private var lastFrame: Frame?
 
     /// Creates the output for `window`, turned by `rotation`, drawing text with `glyphs`.
-    init(window: OverlayWindow, rotation: Rotation, glyphs: any GlyphSource) throws(SDLError) {
-        guard window.surface.isDirectlyDrawable else {
-            throw SDLError(call: "SDL_GetWindowSurface", reason: "the window's pixel format is not 32-bit RGB")
-        }
+    init(window: OverlayWindow, rotation: Rotation, glyphs: any GlyphSource) {
         self.window = window
-        turned = TurnedCanvas(display: window.surface, rotation: rotation)
+        turned = TurnedCanvas(display: window.canvas, rotation: rotation)
         window.rotation = rotation
         renderer = FrameRenderer(target: turned.canvas, glyphs: glyphs)
         beneath = window.blending == .readBack ? ScreenBeneath(window: window, rotation: rotation) : nil

@@ -7,17 +7,24 @@ import KioskRaster
 /// The window the overlay shows in: borderless, covering one display, kept above other windows
 /// and never taking keyboard focus; or a plain window for development (`--window WxH`).
 ///
-/// On X11 the window is shaped: only the region the frame makes visible is drawn, and only the
-/// region it claims for input takes pointer input, so the application beneath keeps the rest.
-/// When a compositing manager runs at start, the window has an ARGB visual and the compositor
-/// blends its translucent pixels with the screen beneath; otherwise the overlay reads the screen
-/// beneath back and blends over it itself (see `ScreenBeneath`).
+/// On X11 the overlay draws the display's whole picture in memory, and its window covers only
+/// the part the frame shows or claims for input (the HUD and its shadow; the whole display while
+/// blocking), moved and resized as that changes: clicks and touches anywhere else reach the
+/// application beneath even where the X server does not pass an input shape on (Xwayland 22
+/// does not). Within that, the window is shaped as well: only the region the frame makes visible
+/// is drawn and only the region it claims for input takes pointer input. When a compositing
+/// manager runs at start, the window has an ARGB visual and the compositor blends its
+/// translucent pixels with the screen beneath; otherwise the overlay reads the screen beneath
+/// back and blends over it itself (see `ScreenBeneath`). Elsewhere (another SDL video driver, a
+/// plain window) the window is its display's size and SDL presents its surface.
 final class OverlayWindow {
     private let window: OpaquePointer
     private let session: SDLSession
-    /// The window's pixels (SDL_GetWindowSurface), drawn into by the frame renderer.
-    let surface: Surface
-    /// The window's size in pixels.
+    /// Where the frame renderer draws the display's picture.
+    let canvas: any PixelCanvas
+    /// How the picture reaches the screen.
+    private let presentation: Presentation
+    /// The display's size in pixels.
     let size: Size
     /// How the overlay's picture (and so its regions) is turned on the display.
     var rotation = Rotation.upright
@@ -46,6 +53,22 @@ final class OverlayWindow {
         case none
     }
 
+    /// How the picture reaches the screen.
+    private enum Presentation {
+        /// The canvas is the window's SDL surface, presented by SDL (SDL_UpdateWindowSurfaceRects).
+        case surface(Surface)
+        /// The canvas is a picture in memory of the whole display; the window covers `placed` of
+        /// it and shows that part, put by `painter`.
+        case fitted(PixelBuffer, WindowPainter)
+    }
+
+    /// The part of the display the window covers (display pixels); the whole display until the
+    /// first frame claims less.
+    private var placed: PixelRect
+    /// True when the window moved, resized or mapped since its pixels were last put: the next
+    /// present puts all it covers.
+    private var mustPutWhole = true
+
     /// How the window is placed.
     enum Placement: Equatable {
         /// Cover display `index` as an overlay.
@@ -54,8 +77,9 @@ final class OverlayWindow {
         case plain(Size)
     }
 
-    /// Creates the window hidden (SDL_CreateWindow, SDL_GetWindowSurface), keeping `session`
-    /// (and so SDL) alive as long as the window.
+    /// Creates the window hidden (SDL_CreateWindow; SDL_GetWindowSurface unless it is an overlay
+    /// on X11), keeping `session` (and so SDL) alive as long as the window. Throws when its
+    /// pixels are not 32-bit RGB.
     init(placement: Placement, session: SDLSession) throws(SDLError) {
         self.session = session
         let flags: UInt32
@@ -85,26 +109,50 @@ final class OverlayWindow {
         window = try SDLError.unwrap(
             SDL_CreateWindow("kiosk-spinner", origin.x, origin.y, Int32(size.width), Int32(size.height), flags),
             "SDL_CreateWindow")
-        guard let pixels = SDL_GetWindowSurface(window) else {
-            let error = SDLError(failed: "SDL_GetWindowSurface")
+        var display: UnsafeMutableRawPointer?
+        var xWindow: UInt = 0
+        let x11 = csdl_x11_handles(window, &display, &xWindow) != 0 ? display.map { (display: $0, window: xWindow) } : nil
+        do throws(SDLError) {
+            presentation = try Self.presentation(of: window, sized: size, x11: followsFrameShape ? x11 : nil)
+        } catch {
             SDL_DestroyWindow(window)
             throw error
         }
         self.origin = origin
-        surface = Surface(borrowing: pixels)
-        self.size = Size(width: surface.width, height: surface.height)
-        var display: UnsafeMutableRawPointer?
-        var xWindow: UInt = 0
-        if csdl_x11_handles(window, &display, &xWindow) != 0, let display {
-            x11 = (display, xWindow)
-        } else {
-            x11 = nil
+        self.x11 = x11
+        switch presentation {
+        case .surface(let surface):
+            canvas = surface
+            self.size = surface.size
+            blending = .none
+        case .fitted(let picture, let painter):
+            canvas = picture
+            self.size = size
+            blending = argbVisual != 0 && painter.hasAlpha ? .compositor : .readBack
         }
+        placed = PixelRect(x: 0, y: 0, width: self.size.width, height: self.size.height)
         if followsFrameShape, let x11 {
             _ = kp_x11_refuse_focus(x11.display, x11.window)
             kp_x11_watch_stacking(x11.display)
         }
-        blending = !followsFrameShape || x11 == nil ? .none : argbVisual != 0 && surface.hasAlpha ? .compositor : .readBack
+    }
+
+    /// How `window` (of `size`) shows its picture: fitted where it is an overlay on X11 (`x11`
+    /// given), else through its SDL surface.
+    private static func presentation(of window: OpaquePointer, sized size: Size,
+                                     x11: (display: UnsafeMutableRawPointer, window: UInt)?) throws(SDLError) -> Presentation {
+        if let x11 {
+            guard let painter = WindowPainter(display: x11.display, window: x11.window) else {
+                throw SDLError(call: "XGetWindowAttributes", reason: "the window's visual is not 24- or 32-bit RGB")
+            }
+            return .fitted(PixelBuffer(width: size.width, height: size.height), painter)
+        }
+        guard let pixels = SDL_GetWindowSurface(window) else { throw SDLError(failed: "SDL_GetWindowSurface") }
+        let surface = Surface(borrowing: pixels)
+        guard surface.isDirectlyDrawable else {
+            throw SDLError(call: "SDL_GetWindowSurface", reason: "the window's pixel format is not 32-bit RGB")
+        }
+        return .surface(surface)
     }
 
     /// What the screen shows in `rect` (in the window's pixels), windows included, as opaque
@@ -130,6 +178,7 @@ final class OverlayWindow {
     /// grab on SDL's connection is released by SDL's own grab bookkeeping.)
     func claim(visible: ScreenRegion, input: ScreenRegion) {
         let wantsMapping = visible != .nothing || input != .nothing
+        if wantsMapping { fit(around: [visible, input]) }
         if followsFrameShape, visible != shownRegion {
             shownRegion = visible
             setShape(visible, kind: KP_SHAPE_VISIBLE)
@@ -140,6 +189,7 @@ final class OverlayWindow {
         }
         if wantsMapping != isMapped {
             isMapped = wantsMapping
+            mustPutWhole = true
             if followsFrameShape, let x11 {
                 kp_x11_map(x11.display, x11.window, wantsMapping ? 1 : 0)
             } else {
@@ -172,11 +222,32 @@ final class OverlayWindow {
     /// The least time between two raises that answer another window covering this one.
     static let raiseIntervalNanoseconds: UInt64 = 100_000_000
 
+    /// Moves and resizes a fitted window to cover the bounds of `regions` on its display; the
+    /// shapes, set relative to the window, are set again.
+    private func fit(around regions: [ScreenRegion]) {
+        guard case .fitted = presentation, let x11 else { return }
+        let display = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+        let wanted = regions.flatMap(displayRects).reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
+            .intersection(display)
+        guard !wanted.isEmpty, wanted != placed else { return }
+        placed = wanted
+        mustPutWhole = true
+        shownRegion = nil
+        inputRegion = nil
+        kp_x11_move_resize(x11.display, x11.window, origin.x + Int32(wanted.x), origin.y + Int32(wanted.y),
+                           Int32(wanted.width), Int32(wanted.height))
+    }
+
+    /// The display rectangles `region` (laid out on the turned canvas) covers.
+    private func displayRects(_ region: ScreenRegion) -> [PixelRect] {
+        let logical = rotation.logicalSize(ofDisplay: size)
+        return region.rectangles(canvas: logical).map { rotation.displayRect($0, logical: logical) }
+    }
+
     private func setShape(_ region: ScreenRegion, kind: kp_shape_kind) {
         guard let x11 else { return }
-        let logical = rotation.logicalSize(ofDisplay: size)
-        let coordinates = region.rectangles(canvas: logical).map { rotation.displayRect($0, logical: logical) }
-            .flatMap { [Int32($0.x), Int32($0.y), Int32($0.width), Int32($0.height)] }
+        let coordinates = displayRects(region)
+            .flatMap { [Int32($0.x - placed.x), Int32($0.y - placed.y), Int32($0.width), Int32($0.height)] }
         _ = coordinates.withUnsafeBufferPointer {
             kp_x11_set_shape(x11.display, x11.window, kind, $0.baseAddress, Int32(coordinates.count / 4))
         }
@@ -196,16 +267,26 @@ final class OverlayWindow {
     /// clients only.
     var isOnXWayland: Bool { x11.map { kp_x11_is_xwayland($0.display) == 1 } ?? false }
 
-    /// Copies the given rectangles of the surface to the screen (SDL_UpdateWindowSurfaceRects).
+    /// Shows the given display rectangles of the picture on the screen: a fitted window puts
+    /// the part of them it covers (all it covers after it moved), else SDL presents them
+    /// (SDL_UpdateWindowSurfaceRects).
     func present(_ rects: [PixelRect]) throws(SDLError) {
-        guard isMapped, !rects.isEmpty else { return }
-        var sdlRects = rects.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.width), h: Int32($0.height)) }
-        try SDLError.check(SDL_UpdateWindowSurfaceRects(window, &sdlRects, Int32(sdlRects.count)), "SDL_UpdateWindowSurfaceRects")
+        guard isMapped else { return }
+        switch presentation {
+        case .fitted(let picture, let painter):
+            let shown = mustPutWhole ? [placed] : rects.map { $0.intersection(placed) }.filter { !$0.isEmpty }
+            mustPutWhole = false
+            for rect in shown { painter.put(rect, of: picture, at: (rect.x - placed.x, rect.y - placed.y)) }
+        case .surface:
+            guard !rects.isEmpty else { return }
+            var sdlRects = rects.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.width), h: Int32($0.height)) }
+            try SDLError.check(SDL_UpdateWindowSurfaceRects(window, &sdlRects, Int32(sdlRects.count)),
+                               "SDL_UpdateWindowSurfaceRects")
+        }
     }
 
-    /// Copies the whole surface to the screen, after the window was exposed (SDL_UpdateWindowSurface).
+    /// Shows all the window covers again, after it was exposed.
     func presentAll() throws(SDLError) {
-        guard isMapped else { return }
-        try SDLError.check(SDL_UpdateWindowSurface(window), "SDL_UpdateWindowSurface")
+        try present([PixelRect(x: 0, y: 0, width: size.width, height: size.height)])
     }
 }

@@ -35,7 +35,7 @@ final class X11Backend: DisplayBackend {
             for placement in placements(options) {
                 let window = try OverlayWindow(placement: placement, session: session)
                 windows.append(window)
-                let output = try OverlayOutput(window: window, rotation: options.rotation, glyphs: glyphs)
+                let output = OverlayOutput(window: window, rotation: options.rotation, glyphs: glyphs)
                 outputs.append(output)
                 displays.append(OpenedDisplay(logicalSize: output.logicalSize,
                                               profile: DisplayProfile(pixels: window.size,

@@ -48,6 +48,29 @@ int kp_x11_is_restacking(const void *event, unsigned long window);
 /** 1 when `window` is the topmost child of the root window (XQueryTree), else 0. */
 int kp_x11_is_topmost(void *display, unsigned long window);
 
+/** Moves and resizes `window` (XMoveResizeWindow) to `width` x `height` at `x`, `y` of its parent. */
+void kp_x11_move_resize(void *display, unsigned long window, int x, int y, int width, int height);
+
+/** What puts pixels on one window: its graphics context and, from its visual, its depth. */
+struct kp_x11_painter;
+
+/**
+ * The painter of `window`, whose visual must hold 8-bit red, green and blue at 0xFF0000,
+ * 0xFF00 and 0xFF (24-bit, or 32-bit with alpha on top); NULL for any other visual. `depth`
+ * receives the visual's depth (32 when the window has alpha).
+ */
+struct kp_x11_painter *kp_x11_painter_new(void *display, unsigned long window, int *depth);
+
+/**
+ * Puts the `width` x `height` pixels at `x`, `y` of `pixels` (0xAARRGGBB words, `pitch` words a
+ * row) on the window at `to_x`, `to_y` (XPutImage), without waiting for the server.
+ */
+void kp_x11_painter_put(struct kp_x11_painter *painter, const unsigned int *pixels, int pitch, int x, int y, int width,
+                        int height, int to_x, int to_y);
+
+/** Frees the painter's graphics context and the painter. */
+void kp_x11_painter_free(struct kp_x11_painter *painter);
+
 /**
  * Makes a broken X connection (server gone, socket closed), on any connection of the process,
  * call `handler`, which must end the process (Xlib exits when it returns), instead of Xlib's
