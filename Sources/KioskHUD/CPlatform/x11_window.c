@@ -4,9 +4,11 @@
 
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
+#include <X11/extensions/Xrandr.h>
 #include <X11/extensions/shape.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 int kp_x11_set_shape(void *display, unsigned long window, enum kp_shape_kind kind, const int *xywh, int count) {
     Display *x = display;
@@ -28,8 +30,22 @@ int kp_x11_set_shape(void *display, unsigned long window, enum kp_shape_kind kin
 }
 
 int kp_x11_is_xwayland(void *display) {
+    Display *x = display;
     int opcode, event_base, error_base;
-    return XQueryExtension(display, "XWAYLAND", &opcode, &event_base, &error_base) ? 1 : 0;
+    if (XQueryExtension(x, "XWAYLAND", &opcode, &event_base, &error_base)) return 1;
+    /* Xwayland before 23.1 has no such extension; its RandR outputs are named XWAYLAND0, 1, ... */
+    if (!XRRQueryExtension(x, &event_base, &error_base)) return 0;
+    XRRScreenResources *resources = XRRGetScreenResourcesCurrent(x, DefaultRootWindow(x));
+    if (!resources) return 0;
+    int found = 0;
+    for (int i = 0; i < resources->noutput && !found; i++) {
+        XRROutputInfo *output = XRRGetOutputInfo(x, resources, resources->outputs[i]);
+        if (!output) continue;
+        found = output->name && strncmp(output->name, "XWAYLAND", 8) == 0;
+        XRRFreeOutputInfo(output);
+    }
+    XRRFreeScreenResources(resources);
+    return found;
 }
 
 int kp_x11_refuse_focus(void *display, unsigned long window) {

@@ -332,6 +332,30 @@ struct WaylandTests {
         #expect(!overlay.output.lines.contains { $0.contains("grab=held") })
     }
 
+    /// As a unit on cage sees it: DISPLAY only, naming the compositor's Xwayland 22.1, which
+    /// offers no XWAYLAND extension (its RandR outputs are named XWAYLAND0, ...). The overlay must
+    /// still know that its grab cannot hold the native applications' keys.
+    @Test func onXWaylandWithOnlyDisplaySetBlockIsPartial() async throws {
+        let compositor = try await HeadlessCompositor.start(.sway(scale: 1, xwayland: true))
+        defer { compositor.stop() }
+        let spinner = try HeadlessCompositor.runnableFolder.get().appendingPathComponent("kiosk-spinner").path
+        let overlay = try compositor.startClient(["env", "-u", "WAYLAND_DISPLAY", "DISPLAY=\(compositor.xDisplay ?? "")",
+                                                  spinner, "--fade", "0"])
+        defer { overlay.kill() }
+        try await Poll.until("ready", lastSeen: { overlay.output.text + overlay.errors.text }) {
+            overlay.output.lines.first == "ready"
+        }
+        #expect(overlay.errors.lines == ["kiosk-spinner: block holds keyboard and pointer for X clients only: the X server "
+            + "is Xwayland, and an X grab does not reach its native Wayland applications; status says grab=partial while blocking"])
+        try await overlay.send("block\n")
+        try await Poll.until("grab-lost and a partial grab", lastSeen: { overlay.output.text }) {
+            try await overlay.send("status\n")
+            return overlay.output.lines.contains("grab-lost")
+                && overlay.output.lines.contains { $0.hasPrefix("visible=1 blocked=1 grab=partial ") }
+        }
+        #expect(!overlay.output.lines.contains { $0.contains("grab=held") })
+    }
+
     @Test func backendWaylandWithoutACompositorExits3() async throws {
         var environment = ChildProcess.environment(display: nil)
         environment["WAYLAND_DISPLAY"] = "kiosk-spinner-no-such-compositor"

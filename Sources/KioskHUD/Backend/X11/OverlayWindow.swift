@@ -18,12 +18,16 @@ import KioskRaster
 /// back and blends over it itself (see `ScreenBeneath`). Elsewhere (another SDL video driver, a
 /// plain window) the window is its display's size and SDL presents its surface.
 final class OverlayWindow {
-    private let window: OpaquePointer
+    private var window: OpaquePointer
+    /// The window a replacement took the place of, destroyed once the replacement shows.
+    private var retiring: OpaquePointer?
     private let session: SDLSession
+    /// SDL_CreateWindow's flags, and the ARGB visual asked for (0: the default).
+    private let creation: (flags: UInt32, argbVisual: UInt)
     /// Where the frame renderer draws the display's picture.
     let canvas: any PixelCanvas
     /// How the picture reaches the screen.
-    private let presentation: Presentation
+    private var presentation: Presentation
     /// The display's size in pixels.
     let size: Size
     /// How the overlay's picture (and so its regions) is turned on the display.
@@ -36,7 +40,7 @@ final class OverlayWindow {
     /// When `raiseAgain` last raised the window (MonotonicClock); 0 before it ever did.
     private var lastRaiseNanoseconds: UInt64 = 0
     /// The X11 display and window behind the SDL window, when SDL runs on X11.
-    private let x11: (display: UnsafeMutableRawPointer, window: UInt)?
+    private var x11: (display: UnsafeMutableRawPointer, window: UInt)?
     /// Where on the X screen the window lies.
     private let origin: (x: Int32, y: Int32)
     /// How the window's translucent pixels meet what is beneath it.
@@ -68,6 +72,10 @@ final class OverlayWindow {
     /// True when the window moved, resized or mapped since its pixels were last put: the next
     /// present puts all it covers.
     private var mustPutWhole = true
+    /// True on Xwayland, where a compositor may take an override-redirect window's place only
+    /// from the window's first map and never follow its moves (cage 0.1.4 does so, even across
+    /// an unmap): the window is replaced by a new one where it must move.
+    private let replacesToMove: Bool
 
     /// How the window is placed.
     enum Placement: Equatable {
@@ -103,15 +111,9 @@ final class OverlayWindow {
         }
         // Per-pixel alpha only where a compositor blends it, asked for before the window exists
         // (an X11 hint: other video drivers ignore it).
-        let argbVisual = followsFrameShape ? kp_x11_compositing_visual() : 0
-        if argbVisual != 0 { SDL_SetHint(SDL_HINT_VIDEO_X11_WINDOW_VISUALID, String(argbVisual)) }
-        defer { if argbVisual != 0 { SDL_SetHint(SDL_HINT_VIDEO_X11_WINDOW_VISUALID, "") } }
-        window = try SDLError.unwrap(
-            SDL_CreateWindow("kiosk-spinner", origin.x, origin.y, Int32(size.width), Int32(size.height), flags),
-            "SDL_CreateWindow")
-        var display: UnsafeMutableRawPointer?
-        var xWindow: UInt = 0
-        let x11 = csdl_x11_handles(window, &display, &xWindow) != 0 ? display.map { (display: $0, window: xWindow) } : nil
+        creation = (flags, followsFrameShape ? kp_x11_compositing_visual() : 0)
+        window = try Self.createWindow(at: origin, size: size, creation)
+        let x11 = Self.x11Handles(of: window)
         do throws(SDLError) {
             presentation = try Self.presentation(of: window, sized: size, x11: followsFrameShape ? x11 : nil)
         } catch {
@@ -128,13 +130,34 @@ final class OverlayWindow {
         case .fitted(let picture, let painter):
             canvas = picture
             self.size = size
-            blending = argbVisual != 0 && painter.hasAlpha ? .compositor : .readBack
+            blending = creation.argbVisual != 0 && painter.hasAlpha ? .compositor : .readBack
         }
         placed = PixelRect(x: 0, y: 0, width: self.size.width, height: self.size.height)
+        replacesToMove = x11.map { kp_x11_is_xwayland($0.display) == 1 } ?? false
         if followsFrameShape, let x11 {
             _ = kp_x11_refuse_focus(x11.display, x11.window)
             kp_x11_watch_stacking(x11.display)
         }
+    }
+
+    /// Creates a hidden SDL window of `size` at `origin` (screen pixels) as `creation` says.
+    private static func createWindow(at origin: (x: Int32, y: Int32), size: Size,
+                                     _ creation: (flags: UInt32, argbVisual: UInt)) throws(SDLError) -> OpaquePointer {
+        // Per-pixel alpha only where a compositor blends it, asked for before the window exists
+        // (an X11 hint: other video drivers ignore it).
+        let argbVisual = creation.argbVisual
+        if argbVisual != 0 { SDL_SetHint(SDL_HINT_VIDEO_X11_WINDOW_VISUALID, String(argbVisual)) }
+        defer { if argbVisual != 0 { SDL_SetHint(SDL_HINT_VIDEO_X11_WINDOW_VISUALID, "") } }
+        return try SDLError.unwrap(
+            SDL_CreateWindow("kiosk-spinner", origin.x, origin.y, Int32(size.width), Int32(size.height), creation.flags),
+            "SDL_CreateWindow")
+    }
+
+    /// The X11 display and window behind `window`, when SDL runs on X11.
+    private static func x11Handles(of window: OpaquePointer) -> (display: UnsafeMutableRawPointer, window: UInt)? {
+        var display: UnsafeMutableRawPointer?
+        var xWindow: UInt = 0
+        return csdl_x11_handles(window, &display, &xWindow) != 0 ? display.map { (display: $0, window: xWindow) } : nil
     }
 
     /// How `window` (of `size`) shows its picture: fitted where it is an overlay on X11 (`x11`
@@ -168,6 +191,7 @@ final class OverlayWindow {
     }
 
     deinit {
+        if let retiring { SDL_DestroyWindow(retiring) }
         SDL_DestroyWindow(window)
     }
 
@@ -230,12 +254,37 @@ final class OverlayWindow {
         let wanted = regions.flatMap(displayRects).reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
             .intersection(display)
         guard !wanted.isEmpty, wanted != placed else { return }
+        let moves = wanted.x != placed.x || wanted.y != placed.y
+        let screenOrigin = (x: origin.x + Int32(wanted.x), y: origin.y + Int32(wanted.y))
         placed = wanted
         mustPutWhole = true
         shownRegion = nil
         inputRegion = nil
-        kp_x11_move_resize(x11.display, x11.window, origin.x + Int32(wanted.x), origin.y + Int32(wanted.y),
-                           Int32(wanted.width), Int32(wanted.height))
+        if moves, isMapped, replacesToMove, replaceWindow(at: screenOrigin, size: Size(width: wanted.width, height: wanted.height)) {
+            return
+        }
+        kp_x11_move_resize(x11.display, x11.window, screenOrigin.x, screenOrigin.y, Int32(wanted.width), Int32(wanted.height))
+    }
+
+    /// Puts a new hidden window of `size` at `screenOrigin` in this one's place, to be mapped by
+    /// `claim` and shown by the next present, which destroys this one; false (nothing changed)
+    /// when it cannot be made.
+    private func replaceWindow(at screenOrigin: (x: Int32, y: Int32), size: Size) -> Bool {
+        guard case .fitted(let picture, _) = presentation,
+              let replacement = try? Self.createWindow(at: screenOrigin, size: size, creation) else { return false }
+        guard let handles = Self.x11Handles(of: replacement),
+              let painter = WindowPainter(display: handles.display, window: handles.window) else {
+            SDL_DestroyWindow(replacement)
+            return false
+        }
+        _ = kp_x11_refuse_focus(handles.display, handles.window)
+        if let retiring { SDL_DestroyWindow(retiring) }
+        retiring = window
+        window = replacement
+        x11 = handles
+        presentation = .fitted(picture, painter)
+        isMapped = false
+        return true
     }
 
     /// The display rectangles `region` (laid out on the turned canvas) covers.
@@ -265,7 +314,7 @@ final class OverlayWindow {
 
     /// True when the window is on Xwayland (kp_x11_is_xwayland): an X grab there holds X
     /// clients only.
-    var isOnXWayland: Bool { x11.map { kp_x11_is_xwayland($0.display) == 1 } ?? false }
+    var isOnXWayland: Bool { replacesToMove }
 
     /// Shows the given display rectangles of the picture on the screen: a fitted window puts
     /// the part of them it covers (all it covers after it moved), else SDL presents them
@@ -277,6 +326,10 @@ final class OverlayWindow {
             let shown = mustPutWhole ? [placed] : rects.map { $0.intersection(placed) }.filter { !$0.isEmpty }
             mustPutWhole = false
             for rect in shown { painter.put(rect, of: picture, at: (rect.x - placed.x, rect.y - placed.y)) }
+            if let retiring {
+                SDL_DestroyWindow(retiring)
+                self.retiring = nil
+            }
         case .surface:
             guard !rects.isEmpty else { return }
             var sdlRects = rects.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.width), h: Int32($0.height)) }

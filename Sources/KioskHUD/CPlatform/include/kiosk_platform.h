@@ -18,7 +18,10 @@ enum kp_shape_kind { KP_SHAPE_VISIBLE = 0, KP_SHAPE_INPUT = 1 };
  */
 int kp_x11_set_shape(void *display, unsigned long window, enum kp_shape_kind kind, const int *xywh, int count);
 
-/** 1 when the X server is Xwayland (it offers the XWAYLAND extension), else 0. */
+/**
+ * 1 when the X server is Xwayland (it offers the XWAYLAND extension, or, before Xwayland 23.1,
+ * its RandR outputs are named XWAYLAND0, XWAYLAND1, ...), else 0.
+ */
 int kp_x11_is_xwayland(void *display);
 
 /** Tells the window manager never to give `window` keyboard focus (WM_HINTS input = False). */
