@@ -117,7 +117,7 @@ struct kp_x11_painter *kp_x11_painter_new(void *display, unsigned long window, i
     XWindowAttributes attributes;
     if (!XGetWindowAttributes(display, (Window)window, &attributes)) return NULL;
     Visual *visual = attributes.visual;
-    if ((attributes.depth != 24 && attributes.depth != 32) || visual->red_mask != 0xFF0000 ||
+    if ((attributes.depth != 24 && attributes.depth != 32) || visual->class != TrueColor || visual->red_mask != 0xFF0000 ||
         visual->green_mask != 0xFF00 || visual->blue_mask != 0xFF)
         return NULL;
     struct kp_x11_painter *painter = malloc(sizeof *painter);

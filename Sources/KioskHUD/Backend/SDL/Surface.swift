@@ -22,6 +22,9 @@ final class Surface: PixelCanvas {
         return format.Rmask == 0x00FF_0000 && format.Gmask == 0x0000_FF00 && format.Bmask == 0x0000_00FF
     }
 
+    /// True when the pixels' top byte is alpha (0xAARRGGBB), as on a window with an ARGB visual.
+    var hasAlpha: Bool { pointer.pointee.format?.pointee.Amask == 0xFF00_0000 }
+
     /// Runs `body` with the pixel rows locked (SDL_LockSurface when SDL requires it).
     func withPixels<R>(_ body: (PixelRows) throws -> R) rethrows -> R {
         let mustLock = csdl_must_lock(pointer) != 0

@@ -7,16 +7,16 @@ import KioskRaster
 /// The window the overlay shows in: borderless, covering one display, kept above other windows
 /// and never taking keyboard focus; or a plain window for development (`--window WxH`).
 ///
-/// On X11 the overlay draws the display's whole picture in memory, and its window covers only
-/// the part the frame shows or claims for input (the HUD and its shadow; the whole display while
-/// blocking), moved and resized as that changes: clicks and touches anywhere else reach the
-/// application beneath even where the X server does not pass an input shape on (Xwayland 22
-/// does not). Within that, the window is shaped as well: only the region the frame makes visible
-/// is drawn and only the region it claims for input takes pointer input. When a compositing
-/// manager runs at start, the window has an ARGB visual and the compositor blends its
-/// translucent pixels with the screen beneath; otherwise the overlay reads the screen beneath
-/// back and blends over it itself (see `ScreenBeneath`). Elsewhere (another SDL video driver, a
-/// plain window) the window is its display's size and SDL presents its surface.
+/// On X11 the window covers its display and is shaped: only the region the frame makes visible
+/// is drawn, and only the region it claims for input takes pointer input, so the application
+/// beneath keeps the rest. Xwayland does not pass the input shape on to the Wayland compositor,
+/// so there the overlay draws the display's picture in memory and the window covers only the
+/// part the frame shows or claims for input (the HUD and its shadow; the whole display while
+/// blocking), shaped within that. When a compositing manager runs at start, the window has an
+/// ARGB visual and the compositor blends its translucent pixels with the screen beneath;
+/// otherwise the overlay reads the screen beneath back and blends over it itself (see
+/// `ScreenBeneath`). Elsewhere (another SDL video driver, a plain window) SDL presents the
+/// window's surface.
 final class OverlayWindow {
     private var window: OpaquePointer
     /// The window a replacement took the place of, destroyed once the replacement shows.
@@ -62,7 +62,7 @@ final class OverlayWindow {
         /// The canvas is the window's SDL surface, presented by SDL (SDL_UpdateWindowSurfaceRects).
         case surface(Surface)
         /// The canvas is a picture in memory of the whole display; the window covers `placed` of
-        /// it and shows that part, put by `painter`.
+        /// it and shows that part, put by `painter` (on Xwayland).
         case fitted(PixelBuffer, WindowPainter)
     }
 
@@ -72,10 +72,11 @@ final class OverlayWindow {
     /// True when the window moved, resized or mapped since its pixels were last put: the next
     /// present puts all it covers.
     private var mustPutWhole = true
-    /// True on Xwayland, where a compositor may take an override-redirect window's place only
-    /// from the window's first map and never follow its moves (cage 0.1.4 does so, even across
-    /// an unmap): the window is replaced by a new one where it must move.
-    private let replacesToMove: Bool
+    /// True on Xwayland (kp_x11_is_xwayland): an X grab there holds X clients only, and the
+    /// window is fitted to the frame. A compositor may take an override-redirect window's place
+    /// only from its first map and never follow its moves (cage 0.1.4 does so, even across an
+    /// unmap), so a fitted window that must move is replaced by a new one.
+    let isOnXWayland: Bool
 
     /// How the window is placed.
     enum Placement: Equatable {
@@ -86,7 +87,7 @@ final class OverlayWindow {
     }
 
     /// Creates the window hidden (SDL_CreateWindow; SDL_GetWindowSurface unless it is an overlay
-    /// on X11), keeping `session` (and so SDL) alive as long as the window. Throws when its
+    /// on Xwayland), keeping `session` (and so SDL) alive as long as the window. Throws when its
     /// pixels are not 32-bit RGB.
     init(placement: Placement, session: SDLSession) throws(SDLError) {
         self.session = session
@@ -114,8 +115,9 @@ final class OverlayWindow {
         creation = (flags, followsFrameShape ? kp_x11_compositing_visual() : 0)
         window = try Self.createWindow(at: origin, size: size, creation)
         let x11 = Self.x11Handles(of: window)
+        isOnXWayland = x11.map { kp_x11_is_xwayland($0.display) == 1 } ?? false
         do throws(SDLError) {
-            presentation = try Self.presentation(of: window, sized: size, x11: followsFrameShape ? x11 : nil)
+            presentation = try Self.presentation(of: window, sized: size, x11: followsFrameShape && isOnXWayland ? x11 : nil)
         } catch {
             SDL_DestroyWindow(window)
             throw error
@@ -126,14 +128,14 @@ final class OverlayWindow {
         case .surface(let surface):
             canvas = surface
             self.size = surface.size
-            blending = .none
+            blending = !followsFrameShape || x11 == nil ? .none
+                : creation.argbVisual != 0 && surface.hasAlpha ? .compositor : .readBack
         case .fitted(let picture, let painter):
             canvas = picture
             self.size = size
             blending = creation.argbVisual != 0 && painter.hasAlpha ? .compositor : .readBack
         }
         placed = PixelRect(x: 0, y: 0, width: self.size.width, height: self.size.height)
-        replacesToMove = x11.map { kp_x11_is_xwayland($0.display) == 1 } ?? false
         if followsFrameShape, let x11 {
             _ = kp_x11_refuse_focus(x11.display, x11.window)
             kp_x11_watch_stacking(x11.display)
@@ -160,14 +162,11 @@ final class OverlayWindow {
         return csdl_x11_handles(window, &display, &xWindow) != 0 ? display.map { (display: $0, window: xWindow) } : nil
     }
 
-    /// How `window` (of `size`) shows its picture: fitted where it is an overlay on X11 (`x11`
-    /// given), else through its SDL surface.
+    /// How `window` (of `size`) shows its picture: fitted where it is an overlay to fit (`x11`
+    /// given) and its visual is true-colour RGB, else through its SDL surface.
     private static func presentation(of window: OpaquePointer, sized size: Size,
                                      x11: (display: UnsafeMutableRawPointer, window: UInt)?) throws(SDLError) -> Presentation {
-        if let x11 {
-            guard let painter = WindowPainter(display: x11.display, window: x11.window) else {
-                throw SDLError(call: "XGetWindowAttributes", reason: "the window's visual is not 24- or 32-bit RGB")
-            }
+        if let x11, let painter = WindowPainter(display: x11.display, window: x11.window) {
             return .fitted(PixelBuffer(width: size.width, height: size.height), painter)
         }
         guard let pixels = SDL_GetWindowSurface(window) else { throw SDLError(failed: "SDL_GetWindowSurface") }
@@ -260,7 +259,7 @@ final class OverlayWindow {
         mustPutWhole = true
         shownRegion = nil
         inputRegion = nil
-        if moves, isMapped, replacesToMove, replaceWindow(at: screenOrigin, size: Size(width: wanted.width, height: wanted.height)) {
+        if moves, isMapped, replaceWindow(at: screenOrigin, size: Size(width: wanted.width, height: wanted.height)) {
             return
         }
         kp_x11_move_resize(x11.display, x11.window, screenOrigin.x, screenOrigin.y, Int32(wanted.width), Int32(wanted.height))
@@ -312,9 +311,6 @@ final class OverlayWindow {
         return Size(width: Int(width), height: Int(height))
     }
 
-    /// True when the window is on Xwayland (kp_x11_is_xwayland): an X grab there holds X
-    /// clients only.
-    var isOnXWayland: Bool { replacesToMove }
 
     /// Shows the given display rectangles of the picture on the screen: a fitted window puts
     /// the part of them it covers (all it covers after it moved), else SDL presents them

@@ -3,13 +3,13 @@ import KioskCore
 import KioskRaster
 
 /// Puts rectangles of a picture kept in memory on an X window (XPutImage on the connection the
-/// window belongs to), for a window whose visual holds 8-bit red, green and blue.
+/// window belongs to), for a window whose visual is true-colour 8-bit red, green and blue.
 final class WindowPainter {
     private let painter: OpaquePointer
     /// True when the window's visual has alpha (depth 32), so a compositor blends its pixels.
     let hasAlpha: Bool
 
-    /// The painter of `window` on `display`; nil when its visual is not 24- or 32-bit RGB.
+    /// The painter of `window` on `display`; nil when its visual is not 24- or 32-bit TrueColor RGB.
     init?(display: UnsafeMutableRawPointer, window: UInt) {
         var depth: Int32 = 0
         guard let painter = kp_x11_painter_new(display, window, &depth) else { return nil }

@@ -58,8 +58,8 @@ void kp_x11_move_resize(void *display, unsigned long window, int x, int y, int w
 struct kp_x11_painter;
 
 /**
- * The painter of `window`, whose visual must hold 8-bit red, green and blue at 0xFF0000,
- * 0xFF00 and 0xFF (24-bit, or 32-bit with alpha on top); NULL for any other visual. `depth`
+ * The painter of `window`, whose visual must be TrueColor with 8-bit red, green and blue at
+ * 0xFF0000, 0xFF00 and 0xFF (24-bit, or 32-bit with alpha on top); NULL for any other visual. `depth`
  * receives the visual's depth (32 when the window has alpha).
  */
 struct kp_x11_painter *kp_x11_painter_new(void *display, unsigned long window, int *depth);
