@@ -27,7 +27,6 @@
     V(SDL_HideWindow, (SDL_Window *window), (window)) \
     F(SDL_bool, SDL_GetWindowWMInfo, (SDL_Window *window, SDL_SysWMinfo *info), (window, info)) \
     F(SDL_Surface *, SDL_GetWindowSurface, (SDL_Window *window), (window)) \
-    F(int, SDL_UpdateWindowSurface, (SDL_Window *window), (window)) \
     F(int, SDL_UpdateWindowSurfaceRects, (SDL_Window *window, const SDL_Rect *rects, int count), \
       (window, rects, count)) \
     F(int, SDL_LockSurface, (SDL_Surface *surface), (surface)) \

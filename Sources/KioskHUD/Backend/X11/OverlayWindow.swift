@@ -19,9 +19,8 @@ import KioskRaster
 /// window's surface.
 final class OverlayWindow {
     private var window: OpaquePointer
-    /// The window a replacement took the place of, destroyed once the replacement shows.
+    /// The window a replacement took the place of, destroyed once the replacement is painted.
     private var retiring: OpaquePointer?
-    private let session: SDLSession
     /// SDL_CreateWindow's flags, and the ARGB visual asked for (0: the default).
     private let creation: (flags: UInt32, argbVisual: UInt)
     /// Where the frame renderer draws the display's picture.
@@ -41,10 +40,13 @@ final class OverlayWindow {
     private var lastRaiseNanoseconds: UInt64 = 0
     /// The X11 display and window behind the SDL window, when SDL runs on X11.
     private var x11: (display: UnsafeMutableRawPointer, window: UInt)?
-    /// Where on the X screen the window lies.
+    /// Where on the X screen the display lies (a fitted window lies at `placed` from it).
     private let origin: (x: Int32, y: Int32)
     /// How the window's translucent pixels meet what is beneath it.
     let blending: Blending
+    /// SDL's video, kept alive as long as the window; declared last so that it is released
+    /// after the painter, whose graphics context belongs to SDL's X connection.
+    private let session: SDLSession
 
     /// How the window's translucent pixels (the HUD's fill and soft edges, the backdrop) meet
     /// what is beneath the window.
@@ -74,8 +76,9 @@ final class OverlayWindow {
     private var mustPutWhole = true
     /// True on Xwayland (kp_x11_is_xwayland): an X grab there holds X clients only, and the
     /// window is fitted to the frame. A compositor may take an override-redirect window's place
-    /// only from its first map and never follow its moves (cage 0.1.4 does so, even across an
-    /// unmap), so a fitted window that must move is replaced by a new one.
+    /// only when it is mapped and not follow its moves (cage 0.1.4 did not, even across an unmap
+    /// and map in one flush), so a shown fitted window that must move is replaced by a new one;
+    /// a hidden one is moved, and placed when next mapped.
     let isOnXWayland: Bool
 
     /// How the window is placed.
@@ -110,8 +113,6 @@ final class OverlayWindow {
             followsFrameShape = false
             flags = SDL_WINDOW_HIDDEN.rawValue
         }
-        // Per-pixel alpha only where a compositor blends it, asked for before the window exists
-        // (an X11 hint: other video drivers ignore it).
         creation = (flags, followsFrameShape ? kp_x11_compositing_visual() : 0)
         window = try Self.createWindow(at: origin, size: size, creation)
         let x11 = Self.x11Handles(of: window)
