@@ -65,9 +65,13 @@ import KioskTestSupport
         let before = composer.frame(of: session, atTick: 30, measurer: FakeMeasurer()).panel!.hud
         session.apply(.message("Receiving the ECG from the monitor at bed 12"), atTick: 40)
         let resize = session.motion.resizeTicks
-        let growing = frames(of: session, at: 40...(40 + resize), composer: &composer).map { $0.panel!.hud }
+        let growingFrames = frames(of: session, at: 40...(40 + resize), composer: &composer)
+        let growing = growingFrames.map { $0.panel!.hud }
         var settled = FrameComposer(screen: screen)
         let after = settled.frame(of: session, atTick: 40, measurer: FakeMeasurer()).panel!.hud
+        #expect(growingFrames.dropLast().allSatisfy { $0.resizeReach == before.union(after) },
+                "while it grows, the frame says the rectangle holding its whole way")
+        #expect(growingFrames.last?.resizeReach == nil)
         #expect(after.width > before.width)
         #expect(growing.first == before && growing.last == after)
         #expect(zip(growing, growing.dropFirst()).allSatisfy { $0.width <= $1.width } && Set(growing.map(\.width)).count > 5)

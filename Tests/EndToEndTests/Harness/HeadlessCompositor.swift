@@ -24,7 +24,7 @@ final class HeadlessCompositor {
     /// The output's height in pixels.
     static let heightPixels = 768
     /// The tools the tests run, all in scripts/setup.
-    static let tools = ["sway", "swaymsg", "Xwayland", "weston", "grim", "foot", "wtype", "wev", "stdbuf", "setpriv"]
+    static let tools = ["sway", "swaymsg", "Xwayland", "weston", "grim", "foot", "wtype", "wev", "xev", "xmessage", "stdbuf", "setpriv"]
 
     /// Why the tests cannot run here, or nil when they can: they need root (to act as the
     /// unprivileged user) and the tools.

@@ -332,6 +332,58 @@ struct WaylandTests {
         #expect(!overlay.output.lines.contains { $0.contains("grab=held") })
     }
 
+    /// On Xwayland every move of the window is a new window (cage places an override-redirect
+    /// window only when it is mapped): a message that widens the HUD, animated over the default
+    /// `--fade`, makes one new window for the whole change (covering where the HUD goes), not one
+    /// a frame, and the HUD ends centred. xev counts the windows created on the X screen.
+    @Test func onXWaylandAResizedHUDMakesOneNewWindowAndEndsCentred() async throws {
+        let compositor = try await HeadlessCompositor.start(.sway(scale: 1, xwayland: true))
+        defer { compositor.stop() }
+        let xDisplay = ["DISPLAY": compositor.xDisplay ?? ""]
+        let application = try await compositor.openApplication(color: Self.red, typedPath: compositor.folder.path("typed"))
+        defer { application.kill() }
+        let overlay = try compositor.startSpinner(["--backend", "x11"], extraEnvironment: xDisplay)
+        defer { overlay.kill() }
+        let first = try await Self.waitForHUD(on: compositor, over: Self.red, program: overlay)
+        let creations = try compositor.startClient(["stdbuf", "-oL", "xev", "-root", "-event", "substructure"],
+                                                   extraEnvironment: xDisplay)
+        defer { creations.kill() }
+        // xev has selected the events once it prints one: the overlay's window hidden and shown
+        // again (in place, so no new window).
+        func count(_ event: String) -> Int { overlay.output.lines.filter { $0 == event }.count }
+        try await Poll.until("xev to watch the screen", lastSeen: { creations.errors.text }) {
+            for (command, event) in [("hide", "hidden"), ("show", "shown")] {
+                let seen = count(event)
+                try await overlay.send(command + "\n")
+                try await Poll.until("the overlay \(event)") { count(event) > seen }
+            }
+            return creations.output.text.contains("MapNotify")
+        }
+        /// The windows created on the screen so far, as xev printed them (one event a paragraph):
+        /// whether each is override-redirect (the overlay's are).
+        func created() -> [Bool] {
+            creations.output.text.components(separatedBy: "\n\n").filter { $0.contains("CreateNotify") }
+                .map { $0.contains("override YES") }
+        }
+        let before = created().count
+        try await overlay.send("msg Receiving the ECG from the monitor at bed 12\n")
+        let wider = try await Poll.value("the wider HUD", lastSeen: { overlay.errors.text }) { () -> ScreenRect? in
+            let hud = try await Self.waitForHUD(on: compositor, over: Self.red, program: overlay)
+            return hud.width > first.width + 40 ? hud : nil
+        }
+        Self.expectCentred(wider)
+        // The change is over within the fade (200 ms); a settled HUD makes no more windows. A
+        // window of another client, created after, marks where xev's report of the change ends.
+        try await Poll.until("the HUD to settle") { try await Self.waitForHUD(on: compositor, over: Self.red, program: overlay) == wider }
+        let marker = try compositor.startClient(["xmessage", "marker"], extraEnvironment: xDisplay)
+        defer { marker.kill() }
+        try await Poll.until("xev to report the marker window", lastSeen: { creations.output.text }) {
+            created().dropFirst(before).contains(false)
+        }
+        let overlayWindows = created().dropFirst(before).prefix { $0 }
+        #expect(overlayWindows.count == 1, "\(overlayWindows.count) windows made for one change of the HUD's size")
+    }
+
     /// As a unit on cage sees it: DISPLAY only, naming the compositor's Xwayland 22.1, which
     /// offers no XWAYLAND extension (its RandR outputs are named XWAYLAND0, ...). The overlay must
     /// still know that its grab cannot hold the native applications' keys.

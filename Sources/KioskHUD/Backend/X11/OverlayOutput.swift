@@ -31,8 +31,8 @@ final class OverlayOutput {
             renderer.underlay = beneath.underlay(showing: frame.visible, from: renderer.underlay)
         }
         let dirty = try renderer.draw(frame)
-        if frame.panel != lastFrame?.panel || frame.input != lastFrame?.input {
-            window.claim(visible: frame.visible, input: frame.input)
+        if frame.panel != lastFrame?.panel || frame.input != lastFrame?.input || frame.resizeReach != lastFrame?.resizeReach {
+            window.claim(visible: frame.visible, input: frame.input, holding: frame.resizeReach)
         }
         try window.present(turned.turn(dirty))
         lastFrame = frame

@@ -200,9 +200,9 @@ final class OverlayWindow {
     /// the picture's regions or panel change, not on every step of the wheel. (The keyboard and
     /// the pointer of the whole screen are held by `BlockingGrab` while blocking, not here: a
     /// grab on SDL's connection is released by SDL's own grab bookkeeping.)
-    func claim(visible: ScreenRegion, input: ScreenRegion) {
+    func claim(visible: ScreenRegion, input: ScreenRegion, holding reach: PixelRect? = nil) {
         let wantsMapping = visible != .nothing || input != .nothing
-        if wantsMapping { fit(around: [visible, input]) }
+        if wantsMapping { fit(around: [visible, input], holding: reach) }
         if followsFrameShape, visible != shownRegion {
             shownRegion = visible
             setShape(visible, kind: KP_SHAPE_VISIBLE)
@@ -246,13 +246,14 @@ final class OverlayWindow {
     /// The least time between two raises that answer another window covering this one.
     static let raiseIntervalNanoseconds: UInt64 = 100_000_000
 
-    /// Moves and resizes a fitted window to cover the bounds of `regions` on its display; the
-    /// shapes, set relative to the window, are set again.
-    private func fit(around regions: [ScreenRegion]) {
+    /// Moves and resizes a fitted window to cover the bounds of `regions` and `reach` (canvas
+    /// pixels) on its display; the shapes, set relative to the window, are set again.
+    private func fit(around regions: [ScreenRegion], holding reach: PixelRect?) {
         guard case .fitted = presentation, let x11 else { return }
         let display = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
-        let wanted = regions.flatMap(displayRects).reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
-            .intersection(display)
+        let logical = rotation.logicalSize(ofDisplay: size)
+        let held = reach.map { rotation.displayRect($0, logical: logical) } ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
+        let wanted = regions.flatMap(displayRects).reduce(held) { $0.union($1) }.intersection(display)
         guard !wanted.isEmpty, wanted != placed else { return }
         let moves = wanted.x != placed.x || wanted.y != placed.y
         let screenOrigin = (x: origin.x + Int32(wanted.x), y: origin.y + Int32(wanted.y))

@@ -9,6 +9,10 @@ public struct Frame: Sendable, Equatable {
     public var input: ScreenRegion
     /// Where the overlay is visible.
     public var visible: ScreenRegion
+    /// While the HUD changes size, the rectangle it (with its shadow) keeps within from where it
+    /// started to where it goes; nil otherwise. A window that should not follow every step (on
+    /// Xwayland, where each move is a new window) covers this for the whole change.
+    public var resizeReach: PixelRect? = nil
 
     /// The part of a frame that changes only on commands.
     public struct Panel: Sendable, Equatable {

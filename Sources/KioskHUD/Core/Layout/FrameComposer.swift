@@ -81,10 +81,12 @@ public struct FrameComposer: Sendable {
         let drawnRegion = panel.shadow.map { shadow in
             ScreenRegion.roundedRect(shadow.reach(of: hud), cornerRadiusPixels: layout.cornerRadiusPixels + shadow.blurPixels)
         } ?? hudRegion
+        let resizing = resize.flatMap { tick < $0.startTick + $0.ticks ? $0.from.union($0.to) : nil }
         return Frame(panel: panel,
                      indicator: indicator(of: session, look: appearance, metrics: text.metrics, in: layout.indicatorBox, atTick: tick),
                      input: state.isBlocking ? .everything : hudRegion,
-                     visible: panel.backdrop == nil ? drawnRegion : .everything)
+                     visible: panel.backdrop == nil ? drawnRegion : .everything,
+                     resizeReach: resizing.map { panel.shadow?.reach(of: $0) ?? $0 })
     }
 
     /// How far the material's soft edges reach on this display (the frost's blur, the shadow's
