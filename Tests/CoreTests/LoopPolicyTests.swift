@@ -32,6 +32,27 @@ import KioskTestSupport
         #expect(again.frames == [nil], "an unchanged frame is not drawn again")
     }
 
+    /// On a bare screen another virtual console can be in front: the HUD is drawn but not seen.
+    /// The host hears `hidden` when the console goes and `shown` when it comes back; `status`
+    /// says `shown=0` meanwhile; `hide` and `show` while away are heard only as what is seen
+    /// when the console is back.
+    @Test func anotherConsoleInFrontIsHeardAsHiddenUntilItIsBack() {
+        var loop = policy()
+        _ = loop.step([], atTick: 0, measurer: FakeMeasurer())
+        let status = #"blocked=0 grab=none shown=0 mode=spinner progress=- message="Please wait..." detail="""#
+        let away = loop.step([.screenAway(true), command(.status)], atTick: 1, measurer: FakeMeasurer())
+        #expect(away.lines == ["hidden", "visible=1 " + status])
+        #expect(loop.step([command(.hide)], atTick: 2, measurer: FakeMeasurer()).lines.isEmpty, "hidden was said already")
+        #expect(loop.step([command(.show)], atTick: 3, measurer: FakeMeasurer()).lines.isEmpty, "not seen: no shown")
+        #expect(loop.step([.screenAway(true)], atTick: 4, measurer: FakeMeasurer()).lines.isEmpty, "said once")
+        let back = loop.step([.screenAway(false), command(.status)], atTick: 5, measurer: FakeMeasurer())
+        #expect(back.lines == ["shown", "visible=1 " + status.replacingOccurrences(of: "shown=0", with: "shown=1")])
+
+        _ = loop.step([command(.hide)], atTick: 6, measurer: FakeMeasurer())
+        #expect(loop.step([.screenAway(true)], atTick: 7, measurer: FakeMeasurer()).lines.isEmpty, "a hidden HUD was not seen anyway")
+        #expect(loop.step([.screenAway(false)], atTick: 8, measurer: FakeMeasurer()).lines.isEmpty)
+    }
+
     @Test func answersBeforeQuitAreKeptAndInputAfterItIsIgnored() {
         var loop = policy()
         _ = loop.step([], atTick: 0, measurer: FakeMeasurer())

@@ -189,8 +189,9 @@ def hud_case(name, boot, modules, arguments, depth=32, end="quit"):
 def console_switch_case(name, boot, modules, arguments):
     """kiosk-spinner with `arguments` on a bare screen while another virtual console is switched to
     (`chvt 2`) and back: the other console shows and the wheel draws nothing over it, one line on
-    stderr says so; a message sent meanwhile is in the picture shown whole when the first console
-    is back, with a second line; quit gives the console back."""
+    stderr says so, the host hears `hidden` and `status` says `shown=0`; a message sent meanwhile
+    is in the picture shown whole when the first console is back, with a second line, `shown` and
+    `shown=1`; quit gives the console back."""
     meanwhile = ["msg Sent while away"]
     first, back = hud.shows([]), hud.shows(meanwhile)
     elsewhere = hud.elsewhere([])
@@ -203,11 +204,17 @@ def console_switch_case(name, boot, modules, arguments):
         screen(elsewhere, "console-2"),
         screen_stays(elsewhere, "console-2-stays"),
         file_lines(STDERR, 1, r"^kiosk-spinner: another console was switched to: nothing is drawn until this one is back$"),
+        expect(r"^hidden$"),
         send(meanwhile[-1]),
+        send("status"),
+        expect(r'^visible=1 blocked=0 grab=none shown=0 mode=spinner progress=- message="Sent while away" '),
         screen_stays(elsewhere, "console-2-after-msg"),
         shell("chvt 1"),
         screen(back, "back"),
         file_lines(STDERR, 2, r"^kiosk-spinner: (another console was switched to|the console is back)"),
+        expect(r"^shown$"),
+        send("status"),
+        expect(r'^visible=1 blocked=0 grab=none shown=1 '),
         send("quit"),
         exits(0),
         screen(hud.gone(meanwhile), "console"),

@@ -1,4 +1,5 @@
 internal import CKioskFramebuffer
+import KioskCore
 import KioskPlatform
 
 /// The virtual console a bare screen's picture is on, followed while another console is switched
@@ -40,8 +41,10 @@ final class ConsoleSwitches {
 
     /// Answers the switches asked for since the last call: before letting the console go,
     /// `leave` stops showing; after taking it back, `comeBack` shows the whole picture again.
-    /// A leave signal no switch is waiting for (sent by hand) is undone with `comeBack`.
-    func handle(leave: () -> Void, comeBack: () -> Void) {
+    /// A leave signal no switch is waiting for (sent by hand) is undone with `comeBack`. Returns
+    /// what the loop hears: `.screenAway(true)` for a console let go, `false` for one taken back.
+    func handle(leave: () -> Void, comeBack: () -> Void) -> [LoopInput] {
+        var heard: [LoopInput] = []
         for number in requests.withLock({ pending in defer { pending = [] }; return pending }) {
             if number == SignalWatcher.consoleLeaveSignal, !isAway {
                 leave()
@@ -50,13 +53,16 @@ final class ConsoleSwitches {
                     continue
                 }
                 isAway = true
+                heard.append(.screenAway(true))
                 Diagnostics.report("another console was switched to: nothing is drawn until this one is back")
             } else if number == SignalWatcher.consoleReturnSignal, isAway {
                 kfb_console_take_back()
                 isAway = false
                 comeBack()
+                heard.append(.screenAway(false))
                 Diagnostics.report("the console is back: drawing again")
             }
         }
+        return heard
     }
 }

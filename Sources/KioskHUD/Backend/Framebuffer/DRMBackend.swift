@@ -128,27 +128,28 @@ final class DRMBackend: DisplayBackend {
         }
     }
 
-    /// Waits on the wake-up and the device: a completed flip shows what waited for it; an error
-    /// on the device, or the device gone (found so here or at the last present), is
-    /// `.displayLost`.
+    /// Waits on the wake-up and the device: a completed flip shows what waited for it; the
+    /// console switched away or back is `.screenAway`; an error on the device, or the device gone
+    /// (found so here or at the last present), is `.displayLost`.
     func waitForEvents(until deadline: UInt64?) -> [LoopInput] {
         guard !isLost else { return [lost] }
         let timeout = deadline.map { Int32(MonotonicClock.milliseconds(until: $0)) } ?? -1
         var watched = [pollfd(fd: wakeUp.descriptor, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: kfb_drm_fd(device), events: Int16(POLLIN), revents: 0)]
         guard poll(&watched, nfds_t(watched.count), timeout) > 0 else { return [] }
+        var heard: [LoopInput] = []
         if watched[0].revents != 0 {
             wakeUp.clear()
-            switches?.handle(leave: { kfb_drm_suspend(device) }, comeBack: showAgain)
+            heard = switches?.handle(leave: { kfb_drm_suspend(device) }, comeBack: showAgain) ?? []
             if isLost { return [lost] }
         }
-        guard watched[1].revents != 0 else { return [] }
+        guard watched[1].revents != 0 else { return heard }
         let gone = watched[1].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0
         if gone || kfb_drm_dispatch(device) == KFB_LOST {
             isLost = true
             return [lost]
         }
-        return []
+        return heard
     }
 
     /// The loss of the device, for the loop's step.

@@ -78,14 +78,15 @@ final class FramebufferBackend: DisplayBackend {
     }
 
     /// Waits for the wake-up; a framebuffer has nothing of its own to wait for but the console's
-    /// switches, answered here. A device found gone at the last present is `.displayLost`.
+    /// switches, answered here and heard as `.screenAway`. A device found gone at the last
+    /// present is `.displayLost`.
     func waitForEvents(until deadline: UInt64?) -> [LoopInput] {
         guard !isLost else { return [lost] }
         let timeout = deadline.map { Int32(MonotonicClock.milliseconds(until: $0)) } ?? -1
         guard wakeUp.wait(milliseconds: timeout) else { return [] }
         wakeUp.clear()
-        switches?.handle(leave: {}, comeBack: { screen.presentWhole(present) })
-        return isLost ? [lost] : []
+        let heard = switches?.handle(leave: {}, comeBack: { screen.presentWhole(present) }) ?? []
+        return isLost ? [lost] : heard
     }
 
     /// The loss of the device, for the loop's step.

@@ -19,6 +19,10 @@ public struct HostSession: Sendable {
     public private(set) var presence: Presence
     /// Whether the blocking grab of keyboard and pointer is held.
     public private(set) var grab = BlockingGrabState()
+    /// Whether another virtual console is in front of the overlay's (bare backends): the HUD
+    /// is drawn but not seen, so `status` says `shown=0`, and `shown` and `hidden` wait until
+    /// the console is back (`noteScreen`).
+    public private(set) var isScreenAway = false
     /// The tick of the last command, for the stall timeout.
     private var lastCommandTick = 0
     /// Since when the overlay shows that it is stalled.
@@ -88,7 +92,7 @@ public struct HostSession: Sendable {
     public mutating func settle() -> [OverlayEvent] {
         guard let tick = visibilityChangedAt else { return [] }
         visibilityChangedAt = nil
-        return presence.request(visible: state.isVisible, atTick: tick).map(event)
+        return announced(presence.request(visible: state.isVisible, atTick: tick))
     }
 
     /// Moves time on to `tick`: outcomes dismiss themselves, fades and grace times run out, and a
@@ -102,6 +106,14 @@ public struct HostSession: Sendable {
     /// blocks, its frames take all input.
     public var wantsGrab: Bool { state.isBlocking && presence.isDrawn }
 
+    /// Records that another virtual console was switched to (`away`) or that the overlay's is
+    /// back; returns `hidden` or `shown` when that changes whether a drawn HUD is seen.
+    public mutating func noteScreen(away: Bool) -> [OverlayEvent] {
+        guard away != isScreenAway else { return [] }
+        isScreenAway = away
+        return presence.isDrawn ? [away ? .hidden : .shown] : []
+    }
+
     /// Records what the windowing system last said of the blocking grab; returns `grab-lost` or
     /// `grab-held` when the host must hear that blocking stopped or started holding.
     public mutating func noteGrab(_ status: BlockingGrabState.Status) -> [OverlayEvent] {
@@ -113,9 +125,9 @@ public struct HostSession: Sendable {
         var events: [OverlayEvent] = []
         if let dismissal = dismissalTick, tick >= dismissal {
             state.isVisible = false
-            events += presence.request(visible: false, atTick: dismissal).map(event)
+            events += announced(presence.request(visible: false, atTick: dismissal))
         }
-        events += presence.advance(to: tick).map(event)
+        events += announced(presence.advance(to: tick))
         if stalledSince == nil, let stall = stallTick, tick >= stall {
             stalledSince = stall
             events.append(.stalled)
@@ -123,10 +135,15 @@ public struct HostSession: Sendable {
         return events
     }
 
-    private func event(_ change: Presence.Change) -> OverlayEvent {
-        switch change {
-        case .appeared: return .shown
-        case .disappeared: return .hidden
+    /// The events `changes` announce: none while the screen is away, where the HUD is seen
+    /// neither way (`noteScreen` says what is seen when it comes back).
+    private func announced(_ changes: [Presence.Change]) -> [OverlayEvent] {
+        guard !isScreenAway else { return [] }
+        return changes.map { change in
+            switch change {
+            case .appeared: return .shown
+            case .disappeared: return .hidden
+            }
         }
     }
 
@@ -212,12 +229,13 @@ public struct HostSession: Sendable {
 
     /// The `status` answer:
     /// `visible=1 blocked=0 grab=none shown=1 mode=spinner progress=- message="..." detail="..."`;
-    /// `shown` is whether the HUD is drawn at this point of the answers (from `shown` until `hidden`).
+    /// `shown` is whether the HUD is drawn and seen at this point of the answers (from `shown`
+    /// until `hidden`; not while another virtual console is in front).
     public var statusLine: String {
         let progress = state.progress.map(Self.number) ?? "-"
         let mode = stalledSince == nil ? state.mode : "stalled"
         return "visible=\(state.isVisible ? 1 : 0) blocked=\(state.isBlocking ? 1 : 0) grab=\(grab.word(wanted: wantsGrab)) "
-            + "shown=\(presence.isDrawn ? 1 : 0) mode=\(mode) "
+            + "shown=\(presence.isDrawn && !isScreenAway ? 1 : 0) mode=\(mode) "
             + "progress=\(progress) message=\(Self.quoted(state.message)) detail=\(Self.quoted(state.detail))"
     }
 

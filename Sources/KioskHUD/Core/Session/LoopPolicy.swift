@@ -65,6 +65,9 @@ public enum LoopInput: Sendable, Equatable {
     case displayLost(String)
     /// What the windowing system last said of the blocking grab.
     case grab(BlockingGrabState.Status)
+    /// Another virtual console was switched to (true), hiding the overlay's screen, or the
+    /// overlay's console is back in front (false); bare backends only.
+    case screenAway(Bool)
 }
 
 /// Why the overlay ends.
@@ -268,6 +271,8 @@ public struct LoopPolicy: Sendable {
             return .displayLost(reason)
         case .grab(let status):
             result.answers += session.noteGrab(status).map(event)
+        case .screenAway(let away):
+            result.answers += session.noteScreen(away: away).map(event)
         }
         return nil
     }
