@@ -15,12 +15,26 @@ final class BackendHarness {
         case x11
         /// A layer surface on headless sway, run as an unprivileged user.
         case wayland
+        /// An X11 window on headless sway's Xwayland, DISPLAY only, as on a compositor without
+        /// the layer shell (cage): `block` holds X clients only.
+        case xwayland
 
         var testDescription: String { rawValue }
 
         /// Why this kind cannot run here, or nil.
         var unavailableReason: String? {
-            self == .wayland ? HeadlessCompositor.unavailableReason : nil
+            self == .x11 ? nil : HeadlessCompositor.unavailableReason
+        }
+
+        /// What `status` says of the grab while blocking: `held`, or `partial` where native
+        /// Wayland applications keep their input.
+        var blockingGrab: String { self == .xwayland ? "partial" : "held" }
+
+        /// What the overlay says on stderr at start: on Xwayland, that `block` is partial.
+        var startupReport: String {
+            guard self == .xwayland else { return "" }
+            return "kiosk-spinner: block holds keyboard and pointer for X clients only: the X server is Xwayland, "
+                + "and an X grab does not reach its native Wayland applications; status says grab=partial while blocking\n"
         }
     }
 
@@ -63,10 +77,11 @@ final class BackendHarness {
                 screen.stop()
                 throw error
             }
-        case .wayland:
-            let compositor = try await HeadlessCompositor.start()
+        case .wayland, .xwayland:
+            let compositor = try await HeadlessCompositor.start(.sway(scale: 1, xwayland: kind == .xwayland))
             do {
-                let program = try compositor.startSpinner(["--fade", "0"] + arguments)
+                let program = kind == .xwayland ? try compositor.startSpinnerOnXWayland(["--fade", "0"] + arguments)
+                    : try compositor.startSpinner(["--fade", "0"] + arguments)
                 harness = BackendHarness(kind: kind, program: program, background: compositor.background,
                                          size: (HeadlessCompositor.widthPixels, HeadlessCompositor.heightPixels),
                                          compositor: compositor)

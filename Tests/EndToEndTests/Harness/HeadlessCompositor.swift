@@ -222,6 +222,13 @@ final class HeadlessCompositor {
                         extraEnvironment: extraEnvironment)
     }
 
+    /// Starts kiosk-spinner with `arguments` as the user on this compositor's Xwayland, with
+    /// DISPLAY only (as a unit on cage has it): `.sway(xwayland: true)`.
+    func startSpinnerOnXWayland(_ arguments: [String]) throws -> ChildProcess {
+        let spinner = try Self.runnableFolder.get().appendingPathComponent("kiosk-spinner").path
+        return try startClient(["env", "-u", "WAYLAND_DISPLAY", "DISPLAY=\(xDisplay ?? "")", spinner] + arguments)
+    }
+
     /// Runs a client to its end; throws when it fails.
     func run(_ arguments: [String]) async throws {
         let client = try startClient(arguments)

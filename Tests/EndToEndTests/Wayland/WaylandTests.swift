@@ -390,9 +390,7 @@ struct WaylandTests {
     @Test func onXWaylandWithOnlyDisplaySetBlockIsPartial() async throws {
         let compositor = try await HeadlessCompositor.start(.sway(scale: 1, xwayland: true))
         defer { compositor.stop() }
-        let spinner = try HeadlessCompositor.runnableFolder.get().appendingPathComponent("kiosk-spinner").path
-        let overlay = try compositor.startClient(["env", "-u", "WAYLAND_DISPLAY", "DISPLAY=\(compositor.xDisplay ?? "")",
-                                                  spinner, "--fade", "0"])
+        let overlay = try compositor.startSpinnerOnXWayland(["--fade", "0"])
         defer { overlay.kill() }
         try await Poll.until("ready", lastSeen: { overlay.output.text + overlay.errors.text }) {
             overlay.output.lines.first == "ready"
