@@ -18,6 +18,9 @@ final class BackendHarness {
         /// An X11 window on headless sway's Xwayland, DISPLAY only, as on a compositor without
         /// the layer shell (cage): `block` holds X clients only.
         case xwayland
+        /// A layer surface on headless phoc (Phosh's compositor), run as an unprivileged user;
+        /// its output is black where nothing is drawn.
+        case phoc
 
         var testDescription: String { rawValue }
 
@@ -77,8 +80,8 @@ final class BackendHarness {
                 screen.stop()
                 throw error
             }
-        case .wayland, .xwayland:
-            let compositor = try await HeadlessCompositor.start(.sway(scale: 1, xwayland: kind == .xwayland))
+        case .wayland, .xwayland, .phoc:
+            let compositor = try await HeadlessCompositor.start(kind == .phoc ? .phoc : .sway(scale: 1, xwayland: kind == .xwayland))
             do {
                 let program = kind == .xwayland ? try compositor.startSpinnerOnXWayland(["--fade", "0"] + arguments)
                     : try compositor.startSpinner(["--fade", "0"] + arguments)

@@ -17,6 +17,9 @@ final class HeadlessCompositor {
         case sway(scale: Int, outputs: Int = 1, xwayland: Bool = false)
         /// weston's headless backend with its kiosk shell: no `zwlr_layer_shell_v1`.
         case weston
+        /// phoc, Phosh's wlroots compositor (with the layer shell), on one output. Its seat
+        /// appears only with a real input device, so nothing here can type or click on it.
+        case phoc
     }
 
     /// The output's width in pixels.
@@ -24,7 +27,7 @@ final class HeadlessCompositor {
     /// The output's height in pixels.
     static let heightPixels = 768
     /// The tools the tests run, all in scripts/setup.
-    static let tools = ["sway", "swaymsg", "Xwayland", "weston", "grim", "foot", "wtype", "wev", "xev", "xmessage", "stdbuf", "setpriv"]
+    static let tools = ["sway", "swaymsg", "Xwayland", "phoc", "weston", "grim", "foot", "wtype", "wev", "xev", "xmessage", "stdbuf", "setpriv"]
 
     /// Why the tests cannot run here, or nil when they can: they need root (to act as the
     /// unprivileged user) and the tools.
@@ -137,6 +140,17 @@ final class HeadlessCompositor {
         case .weston:
             server = "weston --backend=headless-backend.so --shell=kiosk-shell.so --socket=wayland-1 --idle-time=0 "
                 + "--width=\(widthPixels) --height=\(heightPixels)"
+        case .phoc:
+            let config = folder.path("phoc.ini")
+            try """
+                [core]
+                xwayland=false
+
+                [output:HEADLESS-1]
+                mode=\(widthPixels)x\(heightPixels)
+                scale=1
+                """.write(toFile: config, atomically: true, encoding: .utf8)
+            server = "phoc -C \(config)"
         }
         let script = """
             setpriv --reuid=\(user.user) --regid=\(user.group) --clear-groups -- \(server) >"$1/server.log" 2>&1 & server=$!
@@ -150,6 +164,8 @@ final class HeadlessCompositor {
         environment["WLR_RENDERER"] = "pixman"
         environment["WLR_LIBINPUT_NO_DEVICES"] = "1"
         environment["WLR_HEADLESS_OUTPUTS"] = String(outputCount)
+        // phoc reads GNOME's settings; with no dconf service, from memory.
+        environment["GSETTINGS_BACKEND"] = "memory"
         let watchdog = try ChildProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", script, "sh", folder.path],
                                         environment: environment, ownProcessGroup: true)
         do {
