@@ -53,6 +53,28 @@ import KioskTestSupport
         #expect(loop.step([.screenAway(false)], atTick: 8, measurer: FakeMeasurer()).lines.isEmpty)
     }
 
+    /// The host that heard `hidden` when another console came in front, then asked `hide`, does
+    /// not hear `shown` again when the console is back while the fade-out would still run: the
+    /// HUD is gone by then. A silent host is not noticed while the HUD cannot be seen.
+    @Test func aHUDHiddenWhileAwayIsGoneWhenTheConsoleIsBack() {
+        var timing = Timing()
+        timing.fadeSeconds = 1
+        timing.stallTimeoutSeconds = 2
+        let session = HostSession(appearance: Appearance(), timing: timing, clock: FixedStepClock(ticksPerSecond: 60),
+                                  state: HUDState(isVisible: true, message: "Please wait..."))
+        var loop = LoopPolicy(session: session, composers: [FrameComposer(screen: Self.screen)],
+                              settings: LoopPolicy.Settings(exitsAtEndOfInput: false, reportsErrorsOnStdout: false),
+                              grabStatus: .released)
+        _ = loop.step([], atTick: 0, measurer: FakeMeasurer())
+        #expect(loop.step([.screenAway(true)], atTick: 1, measurer: FakeMeasurer()).lines == ["hidden"])
+        #expect(loop.step([], atTick: 200, measurer: FakeMeasurer()).lines.isEmpty, "no stall while away")
+        #expect(loop.step([command(.hide)], atTick: 201, measurer: FakeMeasurer()).lines.isEmpty)
+        let back = loop.step([.screenAway(false), command(.status)], atTick: 210, measurer: FakeMeasurer())
+        #expect(back.lines == [#"visible=0 blocked=0 grab=none shown=0 mode=spinner progress=- message="Please wait..." detail="""#])
+        #expect(back.frames == [Frame(panel: nil, indicator: nil, input: .nothing, visible: .nothing)], "nothing drawn")
+        #expect(loop.step([], atTick: 400, measurer: FakeMeasurer()).lines.isEmpty, "no hidden, no stall later")
+    }
+
     @Test func answersBeforeQuitAreKeptAndInputAfterItIsIgnored() {
         var loop = policy()
         _ = loop.step([], atTick: 0, measurer: FakeMeasurer())

@@ -107,10 +107,13 @@ public struct HostSession: Sendable {
     public var wantsGrab: Bool { state.isBlocking && presence.isDrawn }
 
     /// Records that another virtual console was switched to (`away`) or that the overlay's is
-    /// back; returns `hidden` or `shown` when that changes whether a drawn HUD is seen.
+    /// back; returns `hidden` or `shown` when that changes whether a drawn HUD is seen. A HUD
+    /// the host asked to hide while away is gone when the console is back, not shown again to
+    /// finish its fade.
     public mutating func noteScreen(away: Bool) -> [OverlayEvent] {
         guard away != isScreenAway else { return [] }
         isScreenAway = away
+        if !away { presence.finishLeaving() }
         return presence.isDrawn ? [away ? .hidden : .shown] : []
     }
 
@@ -219,9 +222,10 @@ public struct HostSession: Sendable {
         return outcome.atTick + clock.wholeTicks(inSeconds: seconds)
     }
 
-    /// When a silent host will be noticed, if it can be and has not yet.
+    /// When a silent host will be noticed, if it can be and has not yet (not while another
+    /// virtual console is in front: the HUD is not seen).
     private var stallTick: Int? {
-        guard let seconds = timing.stallTimeoutSeconds, stalledSince == nil, presence.isDrawn, state.isVisible else {
+        guard let seconds = timing.stallTimeoutSeconds, stalledSince == nil, presence.isDrawn, !isScreenAway, state.isVisible else {
             return nil
         }
         return max(lastCommandTick, presence.drawnSince ?? lastCommandTick) + clock.ticks(inSeconds: seconds)

@@ -66,6 +66,14 @@ public struct Presence: Sendable, Equatable {
         unreported = visible ? [.appeared(atTick: 0)] : []
     }
 
+    /// Ends at once, with no change to report, a showing the host has already asked to end (its
+    /// fade or minimum time unseen: another virtual console was in front meanwhile).
+    public mutating func finishLeaving() {
+        guard !wantsVisible, isDrawn else { return }
+        phase = .hidden
+        drawnSince = nil
+    }
+
     /// True while anything is drawn.
     public var isDrawn: Bool {
         switch phase {
