@@ -63,6 +63,18 @@ struct WaylandTests {
                                     extraEnvironment: compositor.xDisplay.map { ["DISPLAY": $0] } ?? [:])
     }
 
+    /// Blocks, and checks that the host hears `grab-lost` and that `status` says
+    /// `grab=partial`, never `held`.
+    static func expectBlockIsPartial(_ overlay: ChildProcess) async throws {
+        try await overlay.send("block\n")
+        try await Poll.until("grab-lost and a partial grab", lastSeen: { overlay.output.text }) {
+            try await overlay.send("status\n")
+            return overlay.output.lines.contains("grab-lost")
+                && overlay.output.lines.contains { $0.hasPrefix("visible=1 blocked=1 grab=partial ") }
+        }
+        #expect(!overlay.output.lines.contains { $0.contains("grab=held") })
+    }
+
     /// Types `text` then Return (wtype, a virtual keyboard of its own).
     static func type(_ text: String, on compositor: HeadlessCompositor) async throws {
         try await compositor.run(["wtype", text])
@@ -323,13 +335,7 @@ struct WaylandTests {
             "kiosk-spinner: block holds keyboard and pointer for X clients only: a Wayland compositor runs "
             + "(WAYLAND_DISPLAY=\(compositor.socketName)), and an X grab does not reach its native Wayland applications; "
             + "status says grab=partial while blocking"])
-        try await overlay.send("block\n")
-        try await Poll.until("grab-lost and a partial grab", lastSeen: { overlay.output.text }) {
-            try await overlay.send("status\n")
-            return overlay.output.lines.contains("grab-lost")
-                && overlay.output.lines.contains { $0.hasPrefix("visible=1 blocked=1 grab=partial ") }
-        }
-        #expect(!overlay.output.lines.contains { $0.contains("grab=held") })
+        try await Self.expectBlockIsPartial(overlay)
     }
 
     /// On Xwayland every move of the window is a new window (cage places an override-redirect
@@ -400,13 +406,7 @@ struct WaylandTests {
         }
         #expect(overlay.errors.lines == ["kiosk-spinner: block holds keyboard and pointer for X clients only: the X server "
             + "is Xwayland, and an X grab does not reach its native Wayland applications; status says grab=partial while blocking"])
-        try await overlay.send("block\n")
-        try await Poll.until("grab-lost and a partial grab", lastSeen: { overlay.output.text }) {
-            try await overlay.send("status\n")
-            return overlay.output.lines.contains("grab-lost")
-                && overlay.output.lines.contains { $0.hasPrefix("visible=1 blocked=1 grab=partial ") }
-        }
-        #expect(!overlay.output.lines.contains { $0.contains("grab=held") })
+        try await Self.expectBlockIsPartial(overlay)
     }
 
     @Test func backendWaylandWithoutACompositorExits3() async throws {
