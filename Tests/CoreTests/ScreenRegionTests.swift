@@ -9,6 +9,16 @@ import Testing
         #expect(ScreenRegion.nothing.rectangles(canvas: canvas).isEmpty)
     }
 
+    @Test func boundsAreTheRectangleHoldingTheRegionOnTheCanvas() {
+        #expect(ScreenRegion.everything.bounds(canvas: canvas) == PixelRect(x: 0, y: 0, width: 100, height: 80))
+        #expect(ScreenRegion.nothing.bounds(canvas: canvas).isEmpty)
+        let rounded = ScreenRegion.roundedRect(PixelRect(x: 10, y: 20, width: 30, height: 40), cornerRadiusPixels: 8)
+        #expect(rounded.bounds(canvas: canvas) == PixelRect(x: 10, y: 20, width: 30, height: 40))
+        #expect(rounded.bounds(canvas: canvas) == rounded.rectangles(canvas: canvas).reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) })
+        let past = ScreenRegion.roundedRect(PixelRect(x: 90, y: 70, width: 30, height: 40), cornerRadiusPixels: 8)
+        #expect(past.bounds(canvas: canvas) == PixelRect(x: 90, y: 70, width: 10, height: 10), "cut to the canvas")
+    }
+
     @Test func roundedRectangleIsCoveredExactlyRowByRow() {
         let rect = PixelRect(x: 10, y: 10, width: 60, height: 40)
         let rectangles = ScreenRegion.roundedRect(rect, cornerRadiusPixels: 10).rectangles(canvas: canvas)

@@ -252,8 +252,9 @@ final class OverlayWindow {
         guard case .fitted = presentation, let x11 else { return }
         let display = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
         let logical = rotation.logicalSize(ofDisplay: size)
-        let held = reach.map { rotation.displayRect($0, logical: logical) } ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
-        let wanted = regions.flatMap(displayRects).reduce(held) { $0.union($1) }.intersection(display)
+        let canvasRects = regions.map { $0.bounds(canvas: logical) } + (reach.map { [$0] } ?? [])
+        let wanted = canvasRects.filter { !$0.isEmpty }.map { rotation.displayRect($0, logical: logical) }
+            .reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }.intersection(display)
         guard !wanted.isEmpty, wanted != placed else { return }
         let moves = wanted.x != placed.x || wanted.y != placed.y
         let screenOrigin = (x: origin.x + Int32(wanted.x), y: origin.y + Int32(wanted.y))

@@ -23,16 +23,7 @@ struct ScreenBeneath {
     /// The underlay for the window about to show `visible`, made from `current` (what was read
     /// for the region it shows now, which its window still covers).
     func underlay(showing visible: ScreenRegion, from current: Underlay) -> Underlay {
-        current.covering(bounds(of: visible)) { read($0) }
-    }
-
-    /// The canvas rectangle holding `region`.
-    private func bounds(of region: ScreenRegion) -> PixelRect {
-        switch region {
-        case .nothing: return PixelRect(x: 0, y: 0, width: 0, height: 0)
-        case .roundedRect(let rect, _): return rect.intersection(PixelRect(x: 0, y: 0, width: logical.width, height: logical.height))
-        case .everything: return PixelRect(x: 0, y: 0, width: logical.width, height: logical.height)
-        }
+        current.covering(visible.bounds(canvas: logical)) { read($0) }
     }
 
     /// The screen in the canvas rectangle `rect`, turned into the canvas's coordinates.

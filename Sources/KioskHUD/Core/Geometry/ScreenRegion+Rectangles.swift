@@ -1,4 +1,14 @@
 extension ScreenRegion {
+    /// The rectangle of a `canvas` holding the region (empty for nothing).
+    public func bounds(canvas: Size) -> PixelRect {
+        let whole = PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        switch self {
+        case .nothing: return PixelRect(x: 0, y: 0, width: 0, height: 0)
+        case .roundedRect(let rect, _): return rect.intersection(whole)
+        case .everything: return whole
+        }
+    }
+
     /// The region as a list of rectangles on a `canvas`, for a window system's shape calls: each
     /// run of rows with the same horizontal extent becomes one rectangle. A rounded rectangle
     /// includes every pixel its anti-aliased edge touches.
