@@ -22,6 +22,8 @@ enum {
     KW_MAX_DAMAGE = 32,
     /* Roundtrips a new layer surface waits for its first configure. */
     KW_CONFIGURE_ROUNDTRIPS = 4,
+    /* Seats beyond this many are not watched. */
+    KW_MAX_SEATS = 4,
 };
 
 struct kw_rect {
@@ -36,6 +38,13 @@ struct kw_output {
     char name[64];
 };
 
+/* A seat and, while it has one, its keyboard: only to learn which surface has its focus. */
+struct kw_seat {
+    struct wl_seat *seat;
+    struct wl_keyboard *keyboard;
+    struct wl_surface *focus;
+};
+
 struct kw_connection {
     struct wl_display *display;
     struct wl_registry *registry;
@@ -45,6 +54,8 @@ struct kw_connection {
     struct zwlr_layer_shell_v1 *layer_shell;
     struct kw_output outputs[KW_MAX_OUTPUTS];
     int output_count;
+    struct kw_seat seats[KW_MAX_SEATS];
+    int seat_count;
     int wake_fd;
 };
 
@@ -79,6 +90,13 @@ struct kw_layer {
     int input_everything;
     int input_changed;
     int keyboard_exclusive;
+    /* The keyboard was let go and no commit has said so yet. */
+    int keyboard_release_uncommitted;
+    /* Answered once the compositor has handled the commit that let the keyboard go. */
+    struct wl_callback *keyboard_release_sync;
+    /* The surface a replacement took over from, destroyed once the replacement shows. */
+    struct wl_surface *retired_surface;
+    struct zwlr_layer_surface_v1 *retired_role;
 };
 
 /* ---- rectangles ---- */
@@ -149,6 +167,85 @@ static const struct wl_output_listener output_listener = {
     .description = output_description,
 };
 
+/* ---- seats: who has the keyboard ---- */
+
+static void keyboard_keymap(void *data, struct wl_keyboard *keyboard, uint32_t format, int32_t fd, uint32_t size) {
+    (void)data; (void)keyboard; (void)format; (void)size;
+    close(fd);
+}
+
+static void keyboard_enter(void *data, struct wl_keyboard *keyboard, uint32_t serial, struct wl_surface *surface,
+                           struct wl_array *keys) {
+    (void)keyboard; (void)serial; (void)keys;
+    struct kw_seat *seat = data;
+    seat->focus = surface;
+}
+
+static void keyboard_leave(void *data, struct wl_keyboard *keyboard, uint32_t serial, struct wl_surface *surface) {
+    (void)keyboard; (void)serial; (void)surface;
+    struct kw_seat *seat = data;
+    seat->focus = NULL;
+}
+
+static void keyboard_key(void *data, struct wl_keyboard *keyboard, uint32_t serial, uint32_t time, uint32_t key,
+                         uint32_t state) {
+    (void)data; (void)keyboard; (void)serial; (void)time; (void)key; (void)state;
+}
+
+static void keyboard_modifiers(void *data, struct wl_keyboard *keyboard, uint32_t serial, uint32_t depressed,
+                               uint32_t latched, uint32_t locked, uint32_t group) {
+    (void)data; (void)keyboard; (void)serial; (void)depressed; (void)latched; (void)locked; (void)group;
+}
+
+static void keyboard_repeat_info(void *data, struct wl_keyboard *keyboard, int32_t rate, int32_t delay) {
+    (void)data; (void)keyboard; (void)rate; (void)delay;
+}
+
+static const struct wl_keyboard_listener keyboard_listener = {
+    .keymap = keyboard_keymap,
+    .enter = keyboard_enter,
+    .leave = keyboard_leave,
+    .key = keyboard_key,
+    .modifiers = keyboard_modifiers,
+    .repeat_info = keyboard_repeat_info,
+};
+
+static void seat_capabilities(void *data, struct wl_seat *wl_seat, uint32_t capabilities) {
+    struct kw_seat *seat = data;
+    int has_keyboard = (capabilities & WL_SEAT_CAPABILITY_KEYBOARD) != 0;
+    if (has_keyboard && !seat->keyboard) {
+        seat->keyboard = wl_seat_get_keyboard(wl_seat);
+        wl_keyboard_add_listener(seat->keyboard, &keyboard_listener, seat);
+    } else if (!has_keyboard && seat->keyboard) {
+        if (wl_keyboard_get_version(seat->keyboard) >= WL_KEYBOARD_RELEASE_SINCE_VERSION) {
+            wl_keyboard_release(seat->keyboard);
+        } else {
+            wl_keyboard_destroy(seat->keyboard);
+        }
+        seat->keyboard = NULL;
+        seat->focus = NULL;
+    }
+}
+
+static void seat_name(void *data, struct wl_seat *wl_seat, const char *name) { (void)data; (void)wl_seat; (void)name; }
+
+static const struct wl_seat_listener seat_listener = {.capabilities = seat_capabilities, .name = seat_name};
+
+/* 1 when a seat's keyboard focus is on `surface`. */
+static int keyboard_is_on(const kw_connection *connection, const struct wl_surface *surface) {
+    for (int i = 0; i < connection->seat_count; i++) {
+        if (surface && connection->seats[i].focus == surface) return 1;
+    }
+    return 0;
+}
+
+/* Forgets a focus on `surface`, about to be destroyed (its address may be a new surface's next). */
+static void keyboard_forget(kw_connection *connection, const struct wl_surface *surface) {
+    for (int i = 0; i < connection->seat_count; i++) {
+        if (connection->seats[i].focus == surface) connection->seats[i].focus = NULL;
+    }
+}
+
 /* ---- registry ---- */
 
 static uint32_t lower(uint32_t a, uint32_t b) { return a < b ? a : b; }
@@ -170,6 +267,11 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
         entry->scale = 1;
         entry->output = wl_registry_bind(registry, name, &wl_output_interface, lower(version, 4));
         wl_output_add_listener(entry->output, &output_listener, entry);
+    } else if (strcmp(interface, wl_seat_interface.name) == 0 && connection->seat_count < KW_MAX_SEATS) {
+        struct kw_seat *seat = &connection->seats[connection->seat_count++];
+        memset(seat, 0, sizeof *seat);
+        seat->seat = wl_registry_bind(registry, name, &wl_seat_interface, lower(version, 5));
+        wl_seat_add_listener(seat->seat, &seat_listener, seat);
     }
 }
 
@@ -360,6 +462,7 @@ static struct kw_buffer *buffer_free_one(kw_layer *layer) {
 static void role_configure(void *data, struct zwlr_layer_surface_v1 *role, uint32_t serial, uint32_t width,
                            uint32_t height) {
     kw_layer *layer = data;
+    if (!layer) return; /* a retired role, destroyed at the next present */
     zwlr_layer_surface_v1_ack_configure(role, serial);
     /* The buffers keep the first size: the HUD was laid out for it. */
     if (layer->width == 0 && width > 0 && height > 0) {
@@ -372,6 +475,7 @@ static void role_configure(void *data, struct zwlr_layer_surface_v1 *role, uint3
 static void role_closed(void *data, struct zwlr_layer_surface_v1 *role) {
     (void)role;
     kw_layer *layer = data;
+    if (!layer) return;
     layer->closed = 1;
     layer->configured = 0;
 }
@@ -414,13 +518,35 @@ static void layer_make_surface(kw_layer *layer) {
     wl_surface_commit(layer->surface);
 }
 
+static void surface_destroy(kw_layer *layer, struct wl_surface *surface, struct zwlr_layer_surface_v1 *role) {
+    if (role) zwlr_layer_surface_v1_destroy(role);
+    if (surface) {
+        keyboard_forget(layer->connection, surface);
+        wl_surface_destroy(surface);
+    }
+}
+
+static void layer_drop_retired(kw_layer *layer) {
+    surface_destroy(layer, layer->retired_surface, layer->retired_role);
+    layer->retired_surface = NULL;
+    layer->retired_role = NULL;
+}
+
 static void layer_drop_surface(kw_layer *layer) {
     if (layer->frame) wl_callback_destroy(layer->frame);
     layer->frame = NULL;
-    if (layer->role) zwlr_layer_surface_v1_destroy(layer->role);
-    if (layer->surface) wl_surface_destroy(layer->surface);
+    surface_destroy(layer, layer->surface, layer->role);
     layer->role = NULL;
     layer->surface = NULL;
+    layer_drop_retired(layer);
+}
+
+/* Waits (a few roundtrips) for the new surface's first configure; 1 when it came. */
+static int layer_wait_configured(kw_layer *layer) {
+    for (int i = 0; i < KW_CONFIGURE_ROUNDTRIPS && !layer->configured && !layer->closed; i++) {
+        if (wl_display_roundtrip(layer->connection->display) < 0) break;
+    }
+    return layer->configured;
 }
 
 kw_layer *kw_layer_create(kw_connection *connection, int output_index, int scale) {
@@ -431,10 +557,7 @@ kw_layer *kw_layer_create(kw_connection *connection, int output_index, int scale
     layer->output_index = output_index;
     layer->scale = scale > 0 ? scale : 1;
     layer_make_surface(layer);
-    for (int i = 0; i < KW_CONFIGURE_ROUNDTRIPS && !layer->configured && !layer->closed; i++) {
-        if (wl_display_roundtrip(connection->display) < 0) break;
-    }
-    if (!layer->configured || layer->width == 0) {
+    if (!layer_wait_configured(layer) || layer->width == 0) {
         kw_layer_destroy(layer);
         return NULL;
     }
@@ -444,6 +567,7 @@ kw_layer *kw_layer_create(kw_connection *connection, int output_index, int scale
 void kw_layer_destroy(kw_layer *layer) {
     if (!layer) return;
     layer_drop_surface(layer);
+    if (layer->keyboard_release_sync) wl_callback_destroy(layer->keyboard_release_sync);
     for (int i = 0; i < KW_BUFFERS; i++) buffer_free(&layer->buffers[i]);
     free(layer->input_rects);
     free(layer);
@@ -484,6 +608,7 @@ void kw_layer_set_input(kw_layer *layer, const int32_t *rects, int count, int ev
 void kw_layer_set_keyboard(kw_layer *layer, int exclusive) {
     if (layer->keyboard_exclusive == !!exclusive) return;
     layer->keyboard_exclusive = !!exclusive;
+    layer->keyboard_release_uncommitted = !exclusive;
     if (layer->role) {
         zwlr_layer_surface_v1_set_keyboard_interactivity(layer->role, exclusive
             ? ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_EXCLUSIVE : ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_NONE);
@@ -518,6 +643,15 @@ static void layer_apply_input(kw_layer *layer) {
     layer->input_changed = 0;
 }
 
+static void keyboard_release_done(void *data, struct wl_callback *callback, uint32_t time) {
+    (void)time;
+    kw_layer *layer = data;
+    wl_callback_destroy(callback);
+    layer->keyboard_release_sync = NULL;
+}
+
+static const struct wl_callback_listener keyboard_release_listener = {.done = keyboard_release_done};
+
 int kw_layer_present(kw_layer *layer, const uint32_t *pixels, int stride_pixels) {
     struct kw_buffer *entry = buffer_free_one(layer);
     if (!entry) return -1;
@@ -544,10 +678,19 @@ int kw_layer_present(kw_layer *layer, const uint32_t *pixels, int stride_pixels)
     wl_surface_commit(layer->surface);
     entry->busy = 1;
     layer->shown = 1;
+    /* The replacement shows: the surface it replaced goes, and its buffer comes back. */
+    layer_drop_retired(layer);
+    if (layer->keyboard_release_uncommitted) {
+        layer->keyboard_release_uncommitted = 0;
+        if (layer->keyboard_release_sync) wl_callback_destroy(layer->keyboard_release_sync);
+        layer->keyboard_release_sync = wl_display_sync(layer->connection->display);
+        wl_callback_add_listener(layer->keyboard_release_sync, &keyboard_release_listener, layer);
+    }
     return 0;
 }
 
 void kw_layer_hide(kw_layer *layer) {
+    layer_drop_retired(layer);
     if (!layer->shown) return;
     /* A new surface: showing again needs a fresh role and configure (an unmapped layer surface
      * returns to its state before the first configure), which a new one gets at once. */
@@ -556,3 +699,23 @@ void kw_layer_hide(kw_layer *layer) {
 }
 
 int kw_layer_is_shown(const kw_layer *layer) { return layer->shown; }
+
+int kw_layer_holds_unwanted_keyboard(const kw_layer *layer) {
+    return layer->shown && !layer->keyboard_exclusive && !layer->keyboard_release_uncommitted
+        && !layer->keyboard_release_sync && !layer->retired_surface
+        && keyboard_is_on(layer->connection, layer->surface);
+}
+
+int kw_layer_replace(kw_layer *layer) {
+    layer_drop_retired(layer);
+    if (layer->frame) wl_callback_destroy(layer->frame);
+    layer->frame = NULL;
+    layer->retired_surface = layer->surface;
+    layer->retired_role = layer->role;
+    wl_proxy_set_user_data((struct wl_proxy *)layer->retired_role, NULL);
+    layer->closed = 0;
+    layer_make_surface(layer);
+    if (layer_wait_configured(layer)) return 0;
+    layer_drop_retired(layer);
+    return -1;
+}

@@ -9,6 +9,7 @@ final class LayerSurface {
     private let connection: WaylandConnection
     /// The size of its buffers in pixels: the output's size in surface units times `scale`.
     let size: Size
+    private let output: Int
 
     /// Makes the surface on output `output` at `scale` and waits for its first configure.
     init(connection: WaylandConnection, output: Int, scale: Int) throws(WaylandError) {
@@ -17,6 +18,7 @@ final class LayerSurface {
         }
         pointer = layer
         self.connection = connection
+        self.output = output
         size = Size(width: Int(kw_layer_width(layer)), height: Int(kw_layer_height(layer)))
     }
 
@@ -53,5 +55,17 @@ final class LayerSurface {
     /// Unmaps the surface: nothing shown, no input taken, until the next present.
     func hide() {
         kw_layer_hide(pointer)
+    }
+
+    /// True when the shown surface has a keyboard it did not ask for: KWin 5.27 gives a clicked
+    /// layer surface the keyboard whatever its interactivity, and leaves it there when the
+    /// surface lets go of it after `block`, so the application's keys would go nowhere.
+    var holdsUnwantedKeyboard: Bool { kw_layer_holds_unwanted_keyboard(pointer) == 1 }
+
+    /// Puts a new surface in this one's place, configured and taking the same input; the old
+    /// one stays on screen until the next present, and a compositor that focused it gives the
+    /// keyboard back to the application when it goes.
+    func replace() throws(WaylandError) {
+        guard kw_layer_replace(pointer) == 0 else { throw .surfaceRefused(output: output) }
     }
 }

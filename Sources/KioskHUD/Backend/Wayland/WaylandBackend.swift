@@ -70,10 +70,12 @@ final class WaylandBackend: DisplayBackend {
         return []
     }
 
-    /// Draws each output's waiting frame whose surface is ready for it.
+    /// Gives back a keyboard the compositor put on a surface that did not ask for it, then draws
+    /// each output's waiting frame whose surface is ready for it.
     private func drawReady() {
         for output in outputs {
             do {
+                try output.giveBackUnwantedKeyboard()
                 try output.drawWhenReady()
             } catch {
                 Diagnostics.report("drawing failed: \(error)")

@@ -13,6 +13,8 @@ final class WaylandOutput {
     private let renderer: FrameRenderer
     private var waiting: Frame?
     private var claimedInput: ScreenRegion?
+    /// A replaced surface waits for the picture, whether or not a frame is waiting.
+    private var isReplaced = false
 
     /// Creates the output for `layer`, turned by `rotation`, drawing text with `glyphs`.
     init(layer: LayerSurface, rotation: Rotation, glyphs: any GlyphSource) {
@@ -30,9 +32,21 @@ final class WaylandOutput {
         waiting = frame
     }
 
+    /// Replaces the surface when it holds a keyboard it did not ask for (`LayerSurface`), so
+    /// the application gets its keys back; the picture goes on the new surface when it can.
+    func giveBackUnwantedKeyboard() throws {
+        guard layer.holdsUnwantedKeyboard else { return }
+        try layer.replace()
+        isReplaced = true
+    }
+
     /// Draws the waiting frame if the compositor is ready for it. A frame that shows nothing
     /// and takes no input unmaps the surface at once.
     func drawWhenReady() throws {
+        if isReplaced, waiting == nil, layer.canPresent {
+            isReplaced = false
+            guard layer.present(picture) else { throw WaylandError.noBuffer }
+        }
         guard let frame = waiting else { return }
         let hides = frame.visible == .nothing && frame.input == .nothing
         guard hides || layer.canPresent else { return }
@@ -48,6 +62,7 @@ final class WaylandOutput {
             layer.claim(input: inputRects(frame.input), keyboard: frame.input == .everything)
         }
         guard layer.present(picture) else { throw WaylandError.noBuffer }
+        isReplaced = false
     }
 
     /// `region` as rectangles on the output (nil: everything).

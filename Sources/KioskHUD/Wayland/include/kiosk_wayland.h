@@ -4,7 +4,8 @@
 #include <stdint.h>
 
 /* The overlay's Wayland side, on libwayland-client: one connection to the compositor with the
- * globals it needs (wl_compositor, wl_shm, zwlr_layer_shell_v1, the outputs), and one layer
+ * globals it needs (wl_compositor, wl_shm, zwlr_layer_shell_v1, the outputs; the seats' keyboards
+ * only to learn where their focus is), and one layer
  * surface an output on the overlay layer, anchored to every edge, with no exclusive zone.
  *
  * A layer surface keeps its picture in wl_shm buffers (premultiplied ARGB8888) that it fills from
@@ -73,5 +74,14 @@ int kw_layer_present(kw_layer *layer, const uint32_t *pixels, int stride_pixels)
 void kw_layer_hide(kw_layer *layer);
 /* 1 while the surface shows a buffer. */
 int kw_layer_is_shown(const kw_layer *layer);
+/* 1 when a seat's keyboard is on the shown surface although it asked for none and the
+ * compositor has handled that (KWin 5.27 gives a clicked layer surface the keyboard whatever it
+ * asked, and keeps it there when the surface lets go). */
+int kw_layer_holds_unwanted_keyboard(const kw_layer *layer);
+/* Makes a new surface with the same input and keyboard settings and waits for its first
+ * configure; the old one stays on screen until the next present shows the new one, then goes
+ * (and a compositor that focused it gives the keyboard back). Returns 0, or -1 when the
+ * compositor did not configure the new surface (the old one is then gone too). */
+int kw_layer_replace(kw_layer *layer);
 
 #endif
