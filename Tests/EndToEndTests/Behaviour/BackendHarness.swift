@@ -21,12 +21,26 @@ final class BackendHarness {
         /// A layer surface on headless phoc (Phosh's compositor), run as an unprivileged user;
         /// its output is black where nothing is drawn.
         case phoc
+        /// A layer surface on KWin 5.27 (Plasma's compositor), its output a window on an Xvfb,
+        /// run as an unprivileged user; black where nothing is drawn.
+        case kwin
 
         var testDescription: String { rawValue }
 
         /// Why this kind cannot run here, or nil.
         var unavailableReason: String? {
             self == .x11 ? nil : HeadlessCompositor.unavailableReason
+        }
+
+        /// The compositor the kind runs on; nil for X11.
+        var compositor: HeadlessCompositor.Kind? {
+            switch self {
+            case .x11: nil
+            case .wayland: .sway(scale: 1)
+            case .xwayland: .sway(scale: 1, xwayland: true)
+            case .phoc: .phoc
+            case .kwin: .kwin
+            }
         }
 
         /// What `status` says of the grab while blocking: `held`, or `partial` where native
@@ -68,8 +82,8 @@ final class BackendHarness {
     /// so every picture is final once shown); returns once it said `ready`.
     static func start(_ kind: Kind, _ arguments: [String] = []) async throws -> BackendHarness {
         let harness: BackendHarness
-        switch kind {
-        case .x11:
+        switch kind.compositor {
+        case nil:
             let screen = try await VirtualScreen.start()
             do {
                 let x = try X11Connection(displayName: screen.name)
@@ -80,8 +94,8 @@ final class BackendHarness {
                 screen.stop()
                 throw error
             }
-        case .wayland, .xwayland, .phoc:
-            let compositor = try await HeadlessCompositor.start(kind == .phoc ? .phoc : .sway(scale: 1, xwayland: kind == .xwayland))
+        case let compositorKind?:
+            let compositor = try await HeadlessCompositor.start(compositorKind)
             do {
                 let program = kind == .xwayland ? try compositor.startSpinnerOnXWayland(["--fade", "0"] + arguments)
                     : try compositor.startSpinner(["--fade", "0"] + arguments)

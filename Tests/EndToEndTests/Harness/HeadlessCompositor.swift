@@ -3,9 +3,9 @@ import KioskTestSupport
 
 /// A Wayland compositor of the test's own, headless and rendering in software, run as the
 /// unprivileged `OtherUser` (sway refuses to run as root) with a private XDG_RUNTIME_DIR in a
-/// folder of its own: sway (wlroots, with the layer shell) on one 1024x768 output, or weston
-/// (no layer shell, as on GNOME). The clients (the overlay, foot, grim, wtype) run as that user
-/// too.
+/// folder of its own: sway (wlroots, with the layer shell) on one 1024x768 output, phoc, KWin
+/// (in a window on an Xvfb), or weston (no layer shell, as on GNOME). The clients (the overlay,
+/// foot, grim, wtype) run as that user too.
 ///
 /// As `VirtualScreen` does for Xvfb, the server runs under a small shell that kills it when a
 /// pipe from this process closes, so no compositor outlives the test process.
@@ -20,6 +20,12 @@ final class HeadlessCompositor {
         /// phoc, Phosh's wlroots compositor (with the layer shell), on one output. Its seat
         /// appears only with a real input device, so nothing here can type or click on it.
         case phoc
+        /// KWin, Plasma's compositor (with the layer shell), its one output a window on an Xvfb
+        /// of its own (`--x11-display`): that window's keyboard and pointer are KWin's seat, so
+        /// xdotool types and clicks on it. It runs from a copy of kwin_wayland without the file
+        /// capability the installed one has (which an unprivileged user may not exec with), in
+        /// a session D-Bus of its own.
+        case kwin
     }
 
     /// The output's width in pixels.
@@ -27,7 +33,8 @@ final class HeadlessCompositor {
     /// The output's height in pixels.
     static let heightPixels = 768
     /// The tools the tests run, all in scripts/setup.
-    static let tools = ["sway", "swaymsg", "Xwayland", "phoc", "weston", "grim", "foot", "wtype", "wev", "xev", "xmessage", "stdbuf", "setpriv"]
+    static let tools = ["sway", "swaymsg", "Xwayland", "phoc", "kwin_wayland", "dbus-run-session", "Xvfb", "xdotool", "weston", "grim",
+                        "foot", "wtype", "wev", "xev", "xmessage", "stdbuf", "setpriv"]
 
     /// Why the tests cannot run here, or nil when they can: they need root (to act as the
     /// unprivileged user) and the tools.
@@ -92,16 +99,19 @@ final class HeadlessCompositor {
     private let runtimePath: String
     private let user: (user: uid_t, group: gid_t)
     private let watchdog: ChildProcess
+    /// KWin's X server, whose window is its output, and a connection that reads its pixels.
+    private let host: (screen: VirtualScreen, reader: X11Connection)?
     private var shotCount = 0
 
     private init(folder: TemporaryFolder, socketName: String, serverProcessID: pid_t, runtimePath: String,
-                 user: (user: uid_t, group: gid_t), watchdog: ChildProcess) {
+                 user: (user: uid_t, group: gid_t), watchdog: ChildProcess, host: (screen: VirtualScreen, reader: X11Connection)?) {
         self.folder = folder
         self.socketName = socketName
         self.serverProcessID = serverProcessID
         self.runtimePath = runtimePath
         self.user = user
         self.watchdog = watchdog
+        self.host = host
     }
 
     deinit { stop() }
@@ -117,6 +127,8 @@ final class HeadlessCompositor {
         }
         let server: String
         var outputCount = 1
+        var host: (screen: VirtualScreen, reader: X11Connection)?
+        var isKWin = false
         switch kind {
         case .sway(let scale, let outputs, let xwayland):
             let config = folder.path("sway.conf")
@@ -151,6 +163,34 @@ final class HeadlessCompositor {
                 scale=1
                 """.write(toFile: config, atomically: true, encoding: .utf8)
             server = "phoc -C \(config)"
+        case .kwin:
+            isKWin = true
+            let screen = try await VirtualScreen.start(width: widthPixels, height: heightPixels)
+            host = (screen, try X11Connection(displayName: screen.name))
+            // Its bytes only: a copy keeps no file capability.
+            let copy = folder.path("kwin_wayland")
+            try Data(contentsOf: URL(fileURLWithPath: "/usr/bin/kwin_wayland")).write(to: URL(fileURLWithPath: copy))
+            chmod(copy, 0o755)
+            // As sway's for_window lines: the test applications fill the screen.
+            let settings = folder.path(".config")
+            guard mkdir(settings, 0o755) == 0, chown(settings, user.user, user.group) == 0 else {
+                throw OtherUser.Unavailable(description: "cannot make \(settings) for \(OtherUser.name): errno \(errno)")
+            }
+            try """
+                [General]
+                count=1
+                rules=1
+
+                [1]
+                Description=The test applications fill the screen
+                fullscreen=true
+                fullscreenrule=2
+                wmclass=^(wev|foot)$
+                wmclassmatch=3
+                """.write(toFile: "\(settings)/kwinrulesrc", atomically: true, encoding: .utf8)
+            server = "dbus-run-session -- sh -c 'echo $$ >\(folder.path("kwin.pid")); exec \(copy) --x11-display \(screen.name) "
+                + "--socket wayland-1 --width \(widthPixels) --height \(heightPixels) --no-lockscreen --no-global-shortcuts "
+                + "--no-kactivities'"
         }
         let script = """
             setpriv --reuid=\(user.user) --regid=\(user.group) --clear-groups -- \(server) >"$1/server.log" 2>&1 & server=$!
@@ -166,21 +206,25 @@ final class HeadlessCompositor {
         environment["WLR_HEADLESS_OUTPUTS"] = String(outputCount)
         // phoc reads GNOME's settings; with no dconf service, from memory.
         environment["GSETTINGS_BACKEND"] = "memory"
+        // KWin otherwise offers its privileged protocols only to the programs Plasma installs.
+        environment["KWIN_WAYLAND_NO_PERMISSION_CHECKS"] = "1"
         let watchdog = try ChildProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", script, "sh", folder.path],
                                         environment: environment, ownProcessGroup: true)
         do {
             let serverLog = folder.path("server.log")
-            let (socket, processID) = try await Poll.value("the compositor's socket in \(runtimePath)", lastSeen: {
-                (try? String(contentsOfFile: serverLog, encoding: .utf8)).map { String($0.suffix(2000)) } ?? ""
-            }) { () -> (String, pid_t)? in
-                guard let line = watchdog.output.lines.first(where: { $0.hasPrefix("server ") }),
-                      let processID = pid_t(line.dropFirst("server ".count)),
+            let lastLog = { (try? String(contentsOfFile: serverLog, encoding: .utf8)).map { String($0.suffix(2000)) } ?? "" }
+            let (socket, processID) = try await Poll.value("the compositor's socket in \(runtimePath)", lastSeen: lastLog) {
+                () -> (String, pid_t)? in
+                // KWin runs under dbus-run-session, which says its pid in a file.
+                let pidLine = isKWin ? try? String(contentsOfFile: folder.path("kwin.pid"), encoding: .utf8)
+                    : watchdog.output.lines.first(where: { $0.hasPrefix("server ") }).map { String($0.dropFirst("server ".count)) }
+                guard let processID = pidLine.flatMap({ pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }),
                       let names = try? FileManager.default.contentsOfDirectory(atPath: runtimePath),
                       let socket = names.first(where: { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }) else { return nil }
                 return (socket, processID)
             }
             let compositor = HeadlessCompositor(folder: folder, socketName: socket, serverProcessID: processID,
-                                                runtimePath: runtimePath, user: user, watchdog: watchdog)
+                                                runtimePath: runtimePath, user: user, watchdog: watchdog, host: host)
             // weston offers no screen capture to grim; its tests look at no pixels. A capture
             // before sway's first frame is black; then the output is sway's grey, all of it.
             if case .sway(_, _, true) = kind {
@@ -203,6 +247,7 @@ final class HeadlessCompositor {
             return compositor
         } catch {
             watchdog.closeInput()
+            host?.screen.stop()
             throw error
         }
     }
@@ -265,8 +310,12 @@ final class HeadlessCompositor {
     }
 
     /// Moves the seat's pointer to `point` and clicks the left button (sway's `seat - cursor`
-    /// commands through swaymsg).
+    /// commands through swaymsg; on KWin, xdotool on its window).
     func click(at point: ScreenPoint) async throws {
+        if let host {
+            try await run(["env", "DISPLAY=\(host.screen.name)", "xdotool", "mousemove", "\(point.x)", "\(point.y)", "click", "1"])
+            return
+        }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: runtimePath),
               let socket = names.first(where: { $0.hasPrefix("sway-ipc.") }) else {
             throw OtherUser.Unavailable(description: "no sway IPC socket in \(runtimePath)")
@@ -287,8 +336,28 @@ final class HeadlessCompositor {
         return foot
     }
 
-    /// What the output shows now (grim, as a PPM file in the folder).
+    /// Types `text`, then Return: wtype (a virtual keyboard of its own; sway), or xdotool on
+    /// KWin's window.
+    func type(_ text: String) async throws {
+        if let host {
+            try await run(["env", "DISPLAY=\(host.screen.name)", "xdotool", "type", text])
+            try await run(["env", "DISPLAY=\(host.screen.name)", "xdotool", "key", "Return"])
+            return
+        }
+        try await run(["wtype", text])
+        try await run(["wtype", "-k", "Return"])
+    }
+
+    /// What the output shows now (grim, as a PPM file in the folder; KWin's window read from
+    /// its X server).
     func screenshot() async throws -> OutputPicture {
+        if let host {
+            let whole = ScreenRect(x: 0, y: 0, width: Self.widthPixels, height: Self.heightPixels)
+            guard let colors = host.reader.colors(in: whole) else {
+                throw OutputPicture.Unreadable(description: "KWin's X server gave no picture")
+            }
+            return OutputPicture(width: Self.widthPixels, height: Self.heightPixels, colors: colors)
+        }
         shotCount += 1
         let path = folder.path("shot-\(shotCount).ppm")
         defer { unlink(path) }
@@ -310,5 +379,6 @@ final class HeadlessCompositor {
             usleep(2_000)
         }
         if watchdog.isRunning { watchdog.signalGroup(SIGKILL) }
+        host?.screen.stop()
     }
 }

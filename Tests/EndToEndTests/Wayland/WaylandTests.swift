@@ -75,11 +75,6 @@ struct WaylandTests {
         #expect(!overlay.output.lines.contains { $0.contains("grab=held") })
     }
 
-    /// Types `text` then Return (wtype, a virtual keyboard of its own).
-    static func type(_ text: String, on compositor: HeadlessCompositor) async throws {
-        try await compositor.run(["wtype", text])
-        try await compositor.run(["wtype", "-k", "Return"])
-    }
 
     /// What the application got from the keyboard so far.
     static func typed(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
@@ -120,7 +115,7 @@ struct WaylandTests {
         let application = try await compositor.openApplication(color: Self.red, typedPath: typedPath)
         defer { application.kill() }
         try await Poll.until("the application to get keys", lastSeen: { Self.typed(typedPath) }) {
-            try await Self.type("ping", on: compositor)
+            try await compositor.type("ping")
             return Self.typed(typedPath).contains("ping")
         }
         let overlay = try compositor.startSpinner(["--fade", "0"])
@@ -132,7 +127,7 @@ struct WaylandTests {
         try await Poll.until("the backdrop to dim the application to \(dimmed)") {
             try await compositor.screenshot().color(at: Self.outside).isClose(to: dimmed, tolerance: 4)
         }
-        try await Self.type("blocked", on: compositor)
+        try await compositor.type("blocked")
         try await overlay.send("status\n")
         try await Poll.until("the status line", lastSeen: { overlay.output.text }) {
             overlay.output.lines.contains { $0.hasPrefix("visible=1 blocked=1 grab=held ") }
@@ -142,7 +137,7 @@ struct WaylandTests {
         try await Poll.until("the application to show undimmed") {
             try await compositor.screenshot().color(at: Self.outside).isClose(to: Self.red, tolerance: 2)
         }
-        try await Self.type("free", on: compositor)
+        try await compositor.type("free")
         try await Poll.until("the unblocked keys to reach the application", lastSeen: { Self.typed(typedPath) }) {
             Self.typed(typedPath).contains("free")
         }
