@@ -24,6 +24,10 @@ final class BackendHarness {
         /// A layer surface on KWin 5.27 (Plasma's compositor), its output a window on an Xvfb,
         /// run as an unprivileged user; black where nothing is drawn.
         case kwin
+        /// An X11 window on the Xwayland of cage 0.1.4 (no layer shell), DISPLAY only, as cage's
+        /// child gets it, cage's output a window on an Xvfb and its one application showing
+        /// nothing: `block` holds X clients only.
+        case cage
 
         var testDescription: String { rawValue }
 
@@ -40,16 +44,20 @@ final class BackendHarness {
             case .xwayland: .sway(scale: 1, xwayland: true)
             case .phoc: .phoc
             case .kwin: .kwin
+            case .cage: .cage(application: nil)
             }
         }
 
         /// What `status` says of the grab while blocking: `held`, or `partial` where native
         /// Wayland applications keep their input.
-        var blockingGrab: String { self == .xwayland ? "partial" : "held" }
+        var blockingGrab: String { isXWayland ? "partial" : "held" }
+
+        /// True where the overlay is an X client of a compositor's Xwayland.
+        var isXWayland: Bool { self == .xwayland || self == .cage }
 
         /// What the overlay says on stderr at start: on Xwayland, that `block` is partial.
         var startupReport: String {
-            guard self == .xwayland else { return "" }
+            guard isXWayland else { return "" }
             return "kiosk-spinner: block holds keyboard and pointer for X clients only: the X server is Xwayland, "
                 + "and an X grab does not reach its native Wayland applications; status says grab=partial while blocking\n"
         }
@@ -97,7 +105,7 @@ final class BackendHarness {
         case let compositorKind?:
             let compositor = try await HeadlessCompositor.start(compositorKind)
             do {
-                let program = kind == .xwayland ? try compositor.startSpinnerOnXWayland(["--fade", "0"] + arguments)
+                let program = kind.isXWayland ? try compositor.startSpinnerOnXWayland(["--fade", "0"] + arguments)
                     : try compositor.startSpinner(["--fade", "0"] + arguments)
                 harness = BackendHarness(kind: kind, program: program, background: compositor.background,
                                          size: (HeadlessCompositor.widthPixels, HeadlessCompositor.heightPixels),

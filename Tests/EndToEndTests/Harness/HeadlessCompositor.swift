@@ -26,6 +26,21 @@ final class HeadlessCompositor {
         /// capability the installed one has (which an unprivileged user may not exec with), in
         /// a session D-Bus of its own.
         case kwin
+        /// cage 0.1.4, the kiosk compositor (no layer shell: the overlay shows through its
+        /// Xwayland, DISPLAY only), its output a window on an Xvfb of its own
+        /// (`WLR_BACKENDS=x11`), so xdotool types and clicks there. cage runs one application,
+        /// its child: `application` (a shell command; its output in `applicationLog`), or none,
+        /// a black screen. That child is the only one told cage's DISPLAY; it writes it down.
+        case cage(application: String?)
+
+        /// True when the test reads the DISPLAY of the compositor's Xwayland.
+        var hasXWayland: Bool {
+            switch self {
+            case .sway(_, _, let xwayland): xwayland
+            case .cage: true
+            case .weston, .phoc, .kwin: false
+            }
+        }
     }
 
     /// The output's width in pixels.
@@ -33,7 +48,7 @@ final class HeadlessCompositor {
     /// The output's height in pixels.
     static let heightPixels = 768
     /// The tools the tests run, all in scripts/setup.
-    static let tools = ["sway", "swaymsg", "Xwayland", "phoc", "kwin_wayland", "dbus-run-session", "Xvfb", "xdotool", "weston", "grim",
+    static let tools = ["sway", "swaymsg", "Xwayland", "phoc", "kwin_wayland", "cage", "dbus-run-session", "Xvfb", "xdotool", "weston", "grim",
                         "foot", "wtype", "wev", "xev", "xmessage", "stdbuf", "setpriv"]
 
     /// Why the tests cannot run here, or nil when they can: they need root (to act as the
@@ -93,8 +108,8 @@ final class HeadlessCompositor {
     /// What sway's output shows where nothing is open: its plain background (no swaybg is
     /// started, so no client of its own outlives a compositor that is killed).
     private(set) var background = ScreenColor(red: 0, green: 0, blue: 0)
-    /// The X display of the compositor's Xwayland (DISPLAY, as sway gives its clients), for
-    /// `.sway(xwayland: true)`.
+    /// The X display of the compositor's Xwayland (DISPLAY, as sway gives its clients and cage
+    /// its child), where `Kind.hasXWayland`.
     private(set) var xDisplay: String?
     private let runtimePath: String
     private let user: (user: uid_t, group: gid_t)
@@ -191,12 +206,22 @@ final class HeadlessCompositor {
             server = "dbus-run-session -- sh -c 'echo $$ >\(folder.path("kwin.pid")); exec \(copy) --x11-display \(screen.name) "
                 + "--socket wayland-1 --width \(widthPixels) --height \(heightPixels) --no-lockscreen --no-global-shortcuts "
                 + "--no-kactivities'"
+        case .cage(let application):
+            let screen = try await VirtualScreen.start(width: widthPixels, height: heightPixels)
+            host = (screen, try X11Connection(displayName: screen.name))
+            // No application: one that shows nothing and ends within a second of cage.
+            let run = application.map { "exec stdbuf -oL \($0) >\(folder.path("application.log")) 2>&1" }
+                ?? "while kill -0 $PPID 2>/dev/null; do sleep 1; done"
+            server = "env WLR_BACKENDS=x11 DISPLAY=\(screen.name) cage -- sh -c 'echo \"$DISPLAY\" >\(folder.path("x-display")); "
+                + "echo $$ >\(folder.path("application.pid")); \(run)'"
         }
+        // KWin runs under dbus-run-session, which outlives it, and cage's application outlives
+        // cage: each says its pid in a *.pid file of the folder, and the watchdog kills it too.
         let script = """
             setpriv --reuid=\(user.user) --regid=\(user.group) --clear-groups -- \(server) >"$1/server.log" 2>&1 & server=$!
             echo "server $server"
             cat >/dev/null
-            kill $server 2>/dev/null
+            kill $server $(cat "$1"/*.pid 2>/dev/null) 2>/dev/null
             wait $server
             """
         var environment = userEnvironment(folder: folder.path, runtimePath: runtimePath)
@@ -227,8 +252,8 @@ final class HeadlessCompositor {
                                                 runtimePath: runtimePath, user: user, watchdog: watchdog, host: host)
             // weston offers no screen capture to grim; its tests look at no pixels. A capture
             // before sway's first frame is black; then the output is sway's grey, all of it.
-            if case .sway(_, _, true) = kind {
-                compositor.xDisplay = try await Poll.value("sway's Xwayland display", lastSeen: {
+            if kind.hasXWayland {
+                compositor.xDisplay = try await Poll.value("the compositor's Xwayland display", lastSeen: {
                     (try? String(contentsOfFile: serverLog, encoding: .utf8)).map { String($0.suffix(2000)) } ?? ""
                 }) {
                     (try? String(contentsOfFile: folder.path("x-display"), encoding: .utf8))
@@ -284,7 +309,7 @@ final class HeadlessCompositor {
     }
 
     /// Starts kiosk-spinner with `arguments` as the user on this compositor's Xwayland, with
-    /// DISPLAY only (as a unit on cage has it): `.sway(xwayland: true)`.
+    /// DISPLAY only (as a unit on cage has it), where `Kind.hasXWayland`.
     func startSpinnerOnXWayland(_ arguments: [String]) throws -> ChildProcess {
         let spinner = try Self.runnableFolder.get().appendingPathComponent("kiosk-spinner").path
         return try startClient(["env", "-u", "WAYLAND_DISPLAY", "DISPLAY=\(xDisplay ?? "")", spinner] + arguments)
@@ -363,6 +388,11 @@ final class HeadlessCompositor {
         defer { unlink(path) }
         try await run(["grim", "-t", "ppm", path])
         return try OutputPicture(ppm: Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    /// What the application cage runs printed so far (`.cage(application:)`).
+    var applicationLog: String {
+        (try? String(contentsOfFile: folder.path("application.log"), encoding: .utf8)) ?? ""
     }
 
     /// Kills the compositor (SIGKILL: it dies, as a crashed one does), leaving its clients.

@@ -1,9 +1,14 @@
 import Foundation
+import Synchronization
 
 /// An Xvfb server of the test's own: a black screen (1024x768 unless asked) no other test draws
 /// on, so tests that look at pixels can run in parallel.
 ///
-/// Xvfb picks a free display number itself (`-displayfd`). It runs under a small shell that
+/// Each server gets a display number of its own from `firstNumber` up, never one of the low ones
+/// the compositors' Xwayland servers take: Xvfb binds its socket before it writes its lock file,
+/// so one that picked a number itself (`-displayfd` alone, the lowest free) raced a starting
+/// Xwayland for it, which then found the socket taken and never came up. `-displayfd` still says
+/// when the server is ready. A number another server holds is passed over. It runs under a small shell that
 /// watches a pipe from this process and kills the server when the pipe closes: on `stop()`, and
 /// also when the test process dies without stopping it, so no server outlives the run. The shell
 /// and the server share a process group of their own, the last resort of `stop()`.
@@ -20,6 +25,14 @@ final class VirtualScreen {
     private let watchdog: ChildProcess
     private var isStopped = false
 
+    /// The first display number the tests' servers use.
+    static let firstNumber = 200
+    /// The next display number to try, shared by every test of the process.
+    private static let nextNumber = Mutex(firstNumber)
+
+    /// A server already holds the display number tried.
+    private struct NumberTaken: Error {}
+
     private init(name: String, serverProcessID: pid_t, watchdog: ChildProcess) {
         self.name = name
         self.serverProcessID = serverProcessID
@@ -31,12 +44,32 @@ final class VirtualScreen {
     /// Starts a server of `width` x `height` pixels (reporting the physical size of a
     /// `dotsPerInch` screen, Xvfb's 100 when nil) and returns once it accepts connections.
     static func start(width: Int = widthPixels, height: Int = heightPixels, dotsPerInch: Int? = nil) async throws -> VirtualScreen {
+        for _ in 0..<50 {
+            let number = nextNumber.withLock { next in
+                defer { next += 1 }
+                return next
+            }
+            let files = FileManager.default
+            guard !files.fileExists(atPath: "/tmp/.X\(number)-lock"), !files.fileExists(atPath: "/tmp/.X11-unix/X\(number)") else {
+                continue
+            }
+            do {
+                return try await start(number: number, width: width, height: height, dotsPerInch: dotsPerInch)
+            } catch is NumberTaken {
+                continue
+            }
+        }
+        throw OutputPicture.Unreadable(description: "no free X display number from \(firstNumber) up")
+    }
+
+    /// Starts a server on display `number`; throws `NumberTaken` when another server holds it.
+    private static func start(number: Int, width: Int, height: Int, dotsPerInch: Int?) async throws -> VirtualScreen {
         // Xvfb writes its display number to fd 1, the pipe, once it accepts connections; the
         // shell writes `server PID` there too (each line in one write, so they never mix). An
         // asynchronous command in a non-interactive shell reads /dev/null, so only `cat` reads
         // the watch pipe; when it ends the server is killed.
         let script = """
-            Xvfb -displayfd 1 -screen 0 \(width)x\(height)x24 \(dotsPerInch.map { "-dpi \($0) " } ?? "")-noreset -br -nolisten tcp & server=$!
+            Xvfb :\(number) -displayfd 1 -screen 0 \(width)x\(height)x24 \(dotsPerInch.map { "-dpi \($0) " } ?? "")-noreset -br -nolisten tcp & server=$!
             echo "server $server"
             cat >/dev/null
             kill $server 2>/dev/null
@@ -47,6 +80,9 @@ final class VirtualScreen {
         do {
             let (number, serverProcessID) = try await Poll.value("Xvfb to print its display number",
                                                                  lastSeen: { watchdog.output.text + watchdog.errors.text }) { () -> (Int, pid_t)? in
+                // "Server is already active for display N" or "server already running": another server
+                // took it first.
+                if ["already active", "already running"].contains(where: watchdog.errors.text.contains) { throw NumberTaken() }
                 let lines = watchdog.output.lines
                 let serverPrefix = "server "
                 guard let number = lines.lazy.compactMap({ Int($0.trimmingCharacters(in: .whitespaces)) }).first,

@@ -18,34 +18,12 @@ struct KWinTests {
     /// The output's middle, on the HUD.
     static let centre = ScreenPoint(x: HeadlessCompositor.widthPixels / 2, y: HeadlessCompositor.heightPixels / 2)
 
-    /// What wev printed: its key presses' text (`utf8: 'x'` of each pressed key) and how many
-    /// button presses it got.
-    struct Received {
-        let typed: String
-        let buttons: Int
-
-        init(_ lines: [String]) {
-            var typed = "", buttons = 0, keyPressed = false
-            for line in lines {
-                if line.contains("wl_pointer] button:") && line.contains("(pressed)") { buttons += 1 }
-                if line.contains("wl_keyboard] key:") {
-                    keyPressed = line.contains("(pressed)")
-                } else if keyPressed, let start = line.range(of: "utf8: '")?.upperBound {
-                    typed += line[start...].prefix { $0 != "'" }
-                    keyPressed = false
-                }
-            }
-            self.typed = typed
-            self.buttons = buttons
-        }
-    }
-
     @Test func theApplicationKeepsItsKeyboardWhenTheHUDIsClickedAndGetsItBackAfterUnblock() async throws {
         let compositor = try await HeadlessCompositor.start(.kwin)
         defer { compositor.stop() }
-        let application = try compositor.startClient(["stdbuf", "-oL", "wev", "-f", "wl_keyboard:key", "-f", "wl_pointer:button"])
+        let application = try compositor.startClient(["stdbuf", "-oL"] + WevLog.arguments)
         defer { application.kill() }
-        func received() -> Received { Received(application.output.lines) }
+        func received() -> WevLog { WevLog(application.output.lines) }
         try await Poll.until("the application to get a click and keys", lastSeen: { application.output.text + application.errors.text }) {
             try await compositor.click(at: Self.beside)
             try await compositor.type("ping")
