@@ -485,14 +485,15 @@ static const struct zwlr_layer_surface_v1_listener role_listener = {
     .closed = role_closed,
 };
 
-static void frame_done(void *data, struct wl_callback *callback, uint32_t time) {
+/* A callback answered: it is gone, and so is the layer's pointer to it (`data`). */
+static void callback_done(void *data, struct wl_callback *callback, uint32_t time) {
     (void)time;
-    kw_layer *layer = data;
+    struct wl_callback **slot = data;
     wl_callback_destroy(callback);
-    layer->frame = NULL;
+    *slot = NULL;
 }
 
-static const struct wl_callback_listener frame_listener = {.done = frame_done};
+static const struct wl_callback_listener callback_listener = {.done = callback_done};
 
 /* Makes the wl_surface and its layer role, and commits it without a buffer, which asks the
  * compositor for the first configure. */
@@ -643,15 +644,6 @@ static void layer_apply_input(kw_layer *layer) {
     layer->input_changed = 0;
 }
 
-static void keyboard_release_done(void *data, struct wl_callback *callback, uint32_t time) {
-    (void)time;
-    kw_layer *layer = data;
-    wl_callback_destroy(callback);
-    layer->keyboard_release_sync = NULL;
-}
-
-static const struct wl_callback_listener keyboard_release_listener = {.done = keyboard_release_done};
-
 int kw_layer_present(kw_layer *layer, const uint32_t *pixels, int stride_pixels) {
     struct kw_buffer *entry = buffer_free_one(layer);
     if (!entry) return -1;
@@ -674,7 +666,7 @@ int kw_layer_present(kw_layer *layer, const uint32_t *pixels, int stride_pixels)
     layer->damages_everything = 0;
     if (layer->input_changed) layer_apply_input(layer);
     layer->frame = wl_surface_frame(layer->surface);
-    wl_callback_add_listener(layer->frame, &frame_listener, layer);
+    wl_callback_add_listener(layer->frame, &callback_listener, &layer->frame);
     wl_surface_commit(layer->surface);
     entry->busy = 1;
     layer->shown = 1;
@@ -684,7 +676,7 @@ int kw_layer_present(kw_layer *layer, const uint32_t *pixels, int stride_pixels)
         layer->keyboard_release_uncommitted = 0;
         if (layer->keyboard_release_sync) wl_callback_destroy(layer->keyboard_release_sync);
         layer->keyboard_release_sync = wl_display_sync(layer->connection->display);
-        wl_callback_add_listener(layer->keyboard_release_sync, &keyboard_release_listener, layer);
+        wl_callback_add_listener(layer->keyboard_release_sync, &callback_listener, &layer->keyboard_release_sync);
     }
     return 0;
 }

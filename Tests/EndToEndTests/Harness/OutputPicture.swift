@@ -48,9 +48,22 @@ struct OutputPicture {
     /// The smallest rectangle holding every pixel at or below `top` that differs from
     /// `background` by more than `tolerance` in a channel; nil when none does.
     func box(differingFrom background: ScreenColor, below top: Int = 0, tolerance: Int = 8) -> ScreenRect? {
+        box(below: top) { _, color in !color.isClose(to: background, tolerance: tolerance) }
+    }
+
+    /// The smallest rectangle holding every pixel that differs from the same pixel of `earlier`
+    /// (a picture of the same size) by more than `tolerance` in a channel; nil when none does.
+    func box(differingFrom earlier: OutputPicture, tolerance: Int = 8) -> ScreenRect? {
+        box(below: 0) { point, color in !color.isClose(to: earlier.color(at: point), tolerance: tolerance) }
+    }
+
+    /// The smallest rectangle holding every pixel at or below `top` that `differs`; nil when none does.
+    private func box(below top: Int, where differs: (ScreenPoint, ScreenColor) -> Bool) -> ScreenRect? {
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
         for y in top..<height {
-            for x in 0..<width where !color(at: ScreenPoint(x: x, y: y)).isClose(to: background, tolerance: tolerance) {
+            for x in 0..<width {
+                let point = ScreenPoint(x: x, y: y)
+                guard differs(point, color(at: point)) else { continue }
                 minX = min(minX, x); maxX = max(maxX, x)
                 minY = min(minY, y); maxY = max(maxY, y)
             }

@@ -8,32 +8,12 @@ import Testing
 @Suite(.enabled(if: HeadlessCompositor.unavailableReason == nil,
                 Comment(rawValue: HeadlessCompositor.unavailableReason ?? "")))
 struct CageTests {
-    /// A point beside the HUD, on the application.
-    static let beside = ScreenPoint(x: 250, y: 200)
-    /// Where the backdrop is looked for: away from the clicks.
-    static let sample = ScreenPoint(x: 100, y: 600)
-    /// The output's middle, on the HUD.
-    static let centre = ScreenPoint(x: HeadlessCompositor.widthPixels / 2, y: HeadlessCompositor.heightPixels / 2)
-
-    /// The bounding box of the pixels `after` shows differently from `before`, or nil.
-    static func changedBox(from before: OutputPicture, to after: OutputPicture) -> ScreenRect? {
-        var left = Int.max, top = Int.max, right = -1, bottom = -1
-        for y in 0..<HeadlessCompositor.heightPixels {
-            for x in 0..<HeadlessCompositor.widthPixels {
-                let point = ScreenPoint(x: x, y: y)
-                guard !after.color(at: point).isClose(to: before.color(at: point), tolerance: 8) else { continue }
-                left = min(left, x); right = max(right, x); top = min(top, y); bottom = max(bottom, y)
-            }
-        }
-        return right < 0 ? nil : ScreenRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
-    }
-
     @Test func theHUDIsCentredClicksBesideItReachTheApplicationAndBlockSaysWhatItCannotHold() async throws {
         let compositor = try await HeadlessCompositor.start(.cage(application: WevLog.arguments.joined(separator: " ")))
         defer { compositor.stop() }
         func received() -> WevLog { WevLog(compositor.applicationLog.split(separator: "\n").map(String.init)) }
         try await Poll.until("the application to get a click and keys", lastSeen: { compositor.applicationLog }) {
-            try await compositor.click(at: Self.beside)
+            try await compositor.click(at: ApplicationPoints.beside)
             try await compositor.type("ping")
             return received().buttons > 0 && received().typed.contains("ping")
         }
@@ -41,14 +21,14 @@ struct CageTests {
         let overlay = try compositor.startSpinnerOnXWayland(["--fade", "0"])
         defer { overlay.kill() }
         let hud = try await Poll.value("the HUD", lastSeen: { overlay.errors.text }) {
-            Self.changedBox(from: before, to: try await compositor.screenshot())
+            try await compositor.screenshot().box(differingFrom: before)
         }
         WaylandTests.expectCentred(hud)
 
         // Not blocking: a click on the HUD is the overlay's, one beside it the application's.
         var buttons = received().buttons
-        try await compositor.click(at: Self.centre)
-        try await compositor.click(at: Self.beside)
+        try await compositor.click(at: ApplicationPoints.centre)
+        try await compositor.click(at: ApplicationPoints.beside)
         buttons += 1
         try await Poll.until("the click beside the HUD to reach the application") { received().buttons >= buttons }
 
@@ -56,7 +36,7 @@ struct CageTests {
         // first mapped: the overlay makes a new one).
         try await overlay.send("msg Receiving the patient's ECG from the monitor...\n")
         let wider = try await Poll.value("a wider HUD", lastSeen: { overlay.errors.text }) { () -> ScreenRect? in
-            guard let box = Self.changedBox(from: before, to: try await compositor.screenshot()), box.width > hud.width + 40 else {
+            guard let box = try await compositor.screenshot().box(differingFrom: before), box.width > hud.width + 40 else {
                 return nil
             }
             return box
@@ -66,10 +46,10 @@ struct CageTests {
         // Blocking: no click reaches the application; keys still do, and status says so.
         try await overlay.send("block on\n")
         try await Poll.until("the backdrop") {
-            try await compositor.screenshot().color(at: Self.sample) != before.color(at: Self.sample)
+            try await compositor.screenshot().color(at: ApplicationPoints.sample) != before.color(at: ApplicationPoints.sample)
         }
         try await WaylandTests.expectBlockIsPartial(overlay)
-        try await compositor.click(at: Self.beside)
+        try await compositor.click(at: ApplicationPoints.beside)
         try await compositor.type("typed while blocked")
         try await Poll.until("the keys typed while blocked to reach the application, as grab=partial says",
                              lastSeen: { received().typed }) {
@@ -79,9 +59,9 @@ struct CageTests {
         // Unblocked: clicks beside the HUD reach it again.
         try await overlay.send("block off\n")
         try await Poll.until("no backdrop") {
-            try await compositor.screenshot().color(at: Self.sample) == before.color(at: Self.sample)
+            try await compositor.screenshot().color(at: ApplicationPoints.sample) == before.color(at: ApplicationPoints.sample)
         }
-        try await compositor.click(at: Self.beside)
+        try await compositor.click(at: ApplicationPoints.beside)
         buttons += 1
         try await Poll.until("the click after block off to reach the application") { received().buttons >= buttons }
         // In order: had the HUD's or the blocked click reached it, it would be counted by now.

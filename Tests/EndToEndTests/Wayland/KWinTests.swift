@@ -11,13 +11,6 @@ import Testing
 @Suite(.enabled(if: HeadlessCompositor.unavailableReason == nil,
                 Comment(rawValue: HeadlessCompositor.unavailableReason ?? "")))
 struct KWinTests {
-    /// A point beside the HUD, on the application.
-    static let beside = ScreenPoint(x: 250, y: 200)
-    /// Where the backdrop is looked for: away from the clicks.
-    static let sample = ScreenPoint(x: 100, y: 600)
-    /// The output's middle, on the HUD.
-    static let centre = ScreenPoint(x: HeadlessCompositor.widthPixels / 2, y: HeadlessCompositor.heightPixels / 2)
-
     @Test func theApplicationKeepsItsKeyboardWhenTheHUDIsClickedAndGetsItBackAfterUnblock() async throws {
         let compositor = try await HeadlessCompositor.start(.kwin)
         defer { compositor.stop() }
@@ -25,7 +18,7 @@ struct KWinTests {
         defer { application.kill() }
         func received() -> WevLog { WevLog(application.output.lines) }
         try await Poll.until("the application to get a click and keys", lastSeen: { application.output.text + application.errors.text }) {
-            try await compositor.click(at: Self.beside)
+            try await compositor.click(at: ApplicationPoints.beside)
             try await compositor.type("ping")
             return received().buttons > 0 && received().typed.contains("ping")
         }
@@ -33,44 +26,44 @@ struct KWinTests {
         let overlay = try compositor.startSpinner(["--fade", "0"])
         defer { overlay.kill() }
         try await Poll.until("the HUD", lastSeen: { overlay.errors.text }) {
-            try await compositor.screenshot().color(at: Self.centre) != before.color(at: Self.centre)
+            try await compositor.screenshot().color(at: ApplicationPoints.centre) != before.color(at: ApplicationPoints.centre)
         }
 
         // A click on the HUD is the overlay's, and the keyboard stays the application's.
         var buttons = received().buttons
         for round in 1...3 {
-            try await compositor.click(at: Self.centre)
+            try await compositor.click(at: ApplicationPoints.centre)
             try await compositor.type("hud\(round)")
             try await Poll.until("the keys typed after click \(round) on the HUD to reach the application",
                                  lastSeen: { received().typed + "; overlay: " + overlay.errors.text }) {
                 received().typed.contains("hud\(round)")
             }
         }
-        try await compositor.click(at: Self.beside)
+        try await compositor.click(at: ApplicationPoints.beside)
         buttons += 1
         try await Poll.until("the click beside the HUD to reach the application") { received().buttons >= buttons }
 
         // Blocking: neither keys nor clicks reach it, and status says the grab holds.
         try await overlay.send("block on\nstatus\n")
         try await Poll.until("the backdrop") {
-            try await compositor.screenshot().color(at: Self.sample) != before.color(at: Self.sample)
+            try await compositor.screenshot().color(at: ApplicationPoints.sample) != before.color(at: ApplicationPoints.sample)
         }
         try await Poll.until("the status line", lastSeen: { overlay.output.text }) {
             overlay.output.lines.contains { $0.hasPrefix("visible=1 blocked=1 grab=held ") }
         }
-        try await compositor.click(at: Self.beside)
+        try await compositor.click(at: ApplicationPoints.beside)
         try await compositor.type("blocked")
 
         // Unblocked: the keys reach it again with no click first, then clicks.
         try await overlay.send("block off\n")
         try await Poll.until("no backdrop") {
-            try await compositor.screenshot().color(at: Self.sample) == before.color(at: Self.sample)
+            try await compositor.screenshot().color(at: ApplicationPoints.sample) == before.color(at: ApplicationPoints.sample)
         }
         try await compositor.type("free")
         try await Poll.until("the keys typed after block off to reach the application", lastSeen: { received().typed }) {
             received().typed.contains("free")
         }
-        try await compositor.click(at: Self.beside)
+        try await compositor.click(at: ApplicationPoints.beside)
         buttons += 1
         try await Poll.until("the click after block off to reach the application") { received().buttons >= buttons }
         // In order: had the blocked click or keys reached it, they would be counted by now.
