@@ -1,4 +1,5 @@
 import KioskCore
+import KioskPlatform
 import KioskRaster
 
 /// One output the Wayland overlay shows on: its layer surface, the picture drawn for it (turned
@@ -15,6 +16,10 @@ final class WaylandOutput {
     private var claimedInput: ScreenRegion?
     /// A replaced surface waits for the picture, whether or not a frame is waiting.
     private var isReplaced = false
+    /// KWin 5.27 needs one replacement a click on the HUD; a compositor that focused every new
+    /// surface would need one a frame.
+    private var replacements = RepeatLimit(count: 8, withinSeconds: 4)
+    private var saidTooMany = false
 
     /// Creates the output for `layer`, turned by `rotation`, drawing text with `glyphs`.
     init(layer: LayerSurface, rotation: Rotation, glyphs: any GlyphSource) {
@@ -33,9 +38,18 @@ final class WaylandOutput {
     }
 
     /// Replaces the surface when it holds a keyboard it did not ask for (`LayerSurface`), so
-    /// the application gets its keys back; the picture goes on the new surface when it can.
+    /// the application gets its keys back; the picture goes on the new surface when it can. At
+    /// most `replacements` allows; beyond, the keyboard stays until it does (said once).
     func giveBackUnwantedKeyboard() throws {
         guard layer.holdsUnwantedKeyboard else { return }
+        guard replacements.allows(at: MonotonicClock.nanoseconds()) else {
+            if !saidTooMany {
+                saidTooMany = true
+                Diagnostics.report("the compositor keeps giving the overlay the keyboard; keys typed meanwhile may not reach "
+                                   + "the application")
+            }
+            return
+        }
         try layer.replace()
         isReplaced = true
     }
