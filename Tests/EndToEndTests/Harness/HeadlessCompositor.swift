@@ -217,12 +217,15 @@ final class HeadlessCompositor {
         }
         // KWin runs under dbus-run-session, which outlives it, and cage's application outlives
         // cage: each says its pid in a *.pid file of the folder, and the watchdog kills it too.
+        // Last, it ends its process group, itself with it: what the server left there goes (the
+        // session bus of a dbus-run-session killed before it could end it).
         let script = """
             setpriv --reuid=\(user.user) --regid=\(user.group) --clear-groups -- \(server) >"$1/server.log" 2>&1 & server=$!
             echo "server $server"
             cat >/dev/null
             kill $server $(cat "$1"/*.pid 2>/dev/null) 2>/dev/null
             wait $server
+            kill 0
             """
         var environment = userEnvironment(folder: folder.path, runtimePath: runtimePath)
         environment["WLR_BACKENDS"] = "headless"
