@@ -114,7 +114,8 @@ final class HeadlessCompositor {
     private let runtimePath: String
     private let user: (user: uid_t, group: gid_t)
     private let watchdog: ChildProcess
-    /// KWin's X server, whose window is its output, and a connection that reads its pixels.
+    /// The X server a nested compositor (KWin, cage) shows its output on, in a window, and a
+    /// connection that reads its pixels.
     private let host: (screen: VirtualScreen, reader: X11Connection)?
     private var shotCount = 0
 
@@ -143,7 +144,12 @@ final class HeadlessCompositor {
         let server: String
         var outputCount = 1
         var host: (screen: VirtualScreen, reader: X11Connection)?
-        var isKWin = false
+        /// An Xvfb for a nested compositor's window.
+        func startHost() async throws -> VirtualScreen {
+            let screen = try await VirtualScreen.start(width: widthPixels, height: heightPixels)
+            host = (screen, try X11Connection(displayName: screen.name))
+            return screen
+        }
         switch kind {
         case .sway(let scale, let outputs, let xwayland):
             let config = folder.path("sway.conf")
@@ -179,9 +185,7 @@ final class HeadlessCompositor {
                 """.write(toFile: config, atomically: true, encoding: .utf8)
             server = "phoc -C \(config)"
         case .kwin:
-            isKWin = true
-            let screen = try await VirtualScreen.start(width: widthPixels, height: heightPixels)
-            host = (screen, try X11Connection(displayName: screen.name))
+            let screen = try await startHost()
             // Its bytes only: a copy keeps no file capability.
             let copy = folder.path("kwin_wayland")
             try Data(contentsOf: URL(fileURLWithPath: "/usr/bin/kwin_wayland")).write(to: URL(fileURLWithPath: copy))
@@ -203,12 +207,11 @@ final class HeadlessCompositor {
                 wmclass=^(wev|foot)$
                 wmclassmatch=3
                 """.write(toFile: "\(settings)/kwinrulesrc", atomically: true, encoding: .utf8)
-            server = "dbus-run-session -- sh -c 'echo $$ >\(folder.path("kwin.pid")); exec \(copy) --x11-display \(screen.name) "
+            server = "dbus-run-session -- sh -c 'echo $$ >\(folder.path("server.pid")); exec \(copy) --x11-display \(screen.name) "
                 + "--socket wayland-1 --width \(widthPixels) --height \(heightPixels) --no-lockscreen --no-global-shortcuts "
                 + "--no-kactivities'"
         case .cage(let application):
-            let screen = try await VirtualScreen.start(width: widthPixels, height: heightPixels)
-            host = (screen, try X11Connection(displayName: screen.name))
+            let screen = try await startHost()
             // No application: one that shows nothing and ends within a second of cage.
             let run = application.map { "exec stdbuf -oL \($0) >\(folder.path("application.log")) 2>&1" }
                 ?? "while kill -0 $PPID 2>/dev/null; do sleep 1; done"
@@ -243,9 +246,10 @@ final class HeadlessCompositor {
             let lastLog = { (try? String(contentsOfFile: serverLog, encoding: .utf8)).map { String($0.suffix(2000)) } ?? "" }
             let (socket, processID) = try await Poll.value("the compositor's socket in \(runtimePath)", lastSeen: lastLog) {
                 () -> (String, pid_t)? in
-                // KWin runs under dbus-run-session, which says its pid in a file.
-                let pidLine = isKWin ? try? String(contentsOfFile: folder.path("kwin.pid"), encoding: .utf8)
-                    : watchdog.output.lines.first(where: { $0.hasPrefix("server ") }).map { String($0.dropFirst("server ".count)) }
+                // KWin runs under dbus-run-session and says its own pid in server.pid, before it
+                // makes its socket.
+                let pidLine = (try? String(contentsOfFile: folder.path("server.pid"), encoding: .utf8))
+                    ?? watchdog.output.lines.first(where: { $0.hasPrefix("server ") }).map { String($0.dropFirst("server ".count)) }
                 guard let processID = pidLine.flatMap({ pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }),
                       let names = try? FileManager.default.contentsOfDirectory(atPath: runtimePath),
                       let socket = names.first(where: { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }) else { return nil }
@@ -338,7 +342,7 @@ final class HeadlessCompositor {
     }
 
     /// Moves the seat's pointer to `point` and clicks the left button (sway's `seat - cursor`
-    /// commands through swaymsg; on KWin, xdotool on its window).
+    /// commands through swaymsg; on a nested compositor, xdotool on its window).
     func click(at point: ScreenPoint) async throws {
         if let host {
             try await run(["env", "DISPLAY=\(host.screen.name)", "xdotool", "mousemove", "\(point.x)", "\(point.y)", "click", "1"])
@@ -364,8 +368,8 @@ final class HeadlessCompositor {
         return foot
     }
 
-    /// Types `text`, then Return: wtype (a virtual keyboard of its own; sway), or xdotool on
-    /// KWin's window.
+    /// Types `text`, then Return: wtype (a virtual keyboard of its own; sway), or xdotool on a
+    /// nested compositor's window.
     func type(_ text: String) async throws {
         if let host {
             try await run(["env", "DISPLAY=\(host.screen.name)", "xdotool", "type", text])
@@ -376,13 +380,13 @@ final class HeadlessCompositor {
         try await run(["wtype", "-k", "Return"])
     }
 
-    /// What the output shows now (grim, as a PPM file in the folder; KWin's window read from
-    /// its X server).
+    /// What the output shows now (grim, as a PPM file in the folder; a nested compositor's
+    /// window read from its X server).
     func screenshot() async throws -> OutputPicture {
         if let host {
             let whole = ScreenRect(x: 0, y: 0, width: Self.widthPixels, height: Self.heightPixels)
             guard let colors = host.reader.colors(in: whole) else {
-                throw OutputPicture.Unreadable(description: "KWin's X server gave no picture")
+                throw OutputPicture.Unreadable(description: "the compositor's X server gave no picture")
             }
             return OutputPicture(width: Self.widthPixels, height: Self.heightPixels, colors: colors)
         }

@@ -33,6 +33,11 @@ final class VirtualScreen {
     /// A server already holds the display number tried.
     private struct NumberTaken: Error {}
 
+    /// Every number tried was taken.
+    struct NoFreeNumber: Error, CustomStringConvertible {
+        let description: String
+    }
+
     private init(name: String, serverProcessID: pid_t, watchdog: ChildProcess) {
         self.name = name
         self.serverProcessID = serverProcessID
@@ -59,7 +64,7 @@ final class VirtualScreen {
                 continue
             }
         }
-        throw OutputPicture.Unreadable(description: "no free X display number from \(firstNumber) up")
+        throw NoFreeNumber(description: "no free X display number from \(firstNumber) up")
     }
 
     /// Starts a server on display `number`; throws `NumberTaken` when another server holds it.
