@@ -120,31 +120,16 @@ package final class ControlClient {
         return ending
     }
 
-    /// Waits until the overlay's process has gone (its /proc entry is gone, or it is a zombie
-    /// its parent has not reaped yet), at most until `deadline`. Does nothing when the process
-    /// is not known (SO_PEERCRED said 0: another process namespace).
+    /// Waits until the overlay's process has gone (`ProcessLiveness`: its parent could reap it),
+    /// at most until `deadline`. Does nothing when the process is not known (SO_PEERCRED said 0:
+    /// another process namespace).
     private func waitForTheOverlayToExit(until deadline: UInt64?, seconds: Double?) throws(Failure) {
         guard peerProcessID > 0 else { return }
-        while Self.isRunning(peerProcessID) {
+        while ProcessLiveness.isRunning(peerProcessID) {
             if let deadline, MonotonicClock.nanoseconds() >= deadline {
                 throw .stillRunning(processID: peerProcessID, seconds: seconds ?? 0)
             }
             usleep(useconds_t(Self.exitCheckSeconds * 1e6))
         }
-    }
-
-    /// Whether process `id` runs: /proc/ID/stat exists and its state is neither zombie (Z) nor
-    /// dead (X). A /proc that hides other users' processes makes every one look gone.
-    private static func isRunning(_ id: pid_t) -> Bool {
-        let file = open("/proc/\(id)/stat", O_RDONLY | O_CLOEXEC)
-        guard file >= 0 else { return false }
-        defer { close(file) }
-        var bytes = [UInt8](repeating: 0, count: 512)
-        let count = retryingInterrupted { read(file, &bytes, bytes.count) }
-        guard count > 0 else { return false }
-        // The state is the first field after the command name, which ends at the last ')'.
-        guard let nameEnd = bytes[0..<count].lastIndex(of: UInt8(ascii: ")")), nameEnd + 2 < count else { return false }
-        let state = bytes[nameEnd + 2]
-        return state != UInt8(ascii: "Z") && state != UInt8(ascii: "X")
     }
 }

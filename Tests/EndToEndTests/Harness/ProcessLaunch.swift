@@ -145,9 +145,9 @@ enum ProcessLaunch {
 
     /// glibc's pipe2 and posix_spawn_file_actions_addclosefrom_np (2.34 on), which Swift's Glibc
     /// module does not show; looked up in the running process.
-    nonisolated(unsafe) private static let pipe2 = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pipe2")
+    private static let pipe2 = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pipe2")
         .map { unsafeBitCast($0, to: Pipe2.self) }
-    nonisolated(unsafe) private static let closeFrom = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+    private static let closeFrom = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
         .map { unsafeBitCast($0, to: AddCloseFrom.self) }
 
     /// Makes a pipe whose ends close on exec: atomically with pipe2, else with pipe and fcntl.
