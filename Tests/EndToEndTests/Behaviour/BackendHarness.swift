@@ -52,15 +52,26 @@ final class BackendHarness {
         /// Wayland applications keep their input.
         var blockingGrab: String { isXWayland ? "partial" : "held" }
 
+        /// What `status` says of the HUD's place on top: `held`, or `partial` where the
+        /// compositor may stack a native window above it unseen.
+        var stacking: String { isXWayland ? "partial" : "held" }
+
         /// True where the overlay is an X client of a compositor's Xwayland.
         var isXWayland: Bool { self == .xwayland || self == .cage }
 
-        /// What the overlay says on stderr at start: on Xwayland, that `block` is partial.
+        /// What the overlay says on stderr at start: on Xwayland, that `block` and its place on
+        /// top are partial.
         var startupReport: String {
-            guard isXWayland else { return "" }
-            return "kiosk-spinner: block holds keyboard and pointer for X clients only: the X server is Xwayland, "
-                + "and an X grab does not reach its native Wayland applications; status says grab=partial while blocking\n"
+            isXWayland ? BackendHarness.xClientsOnlyReport(server: "the X server is Xwayland") + "\n" : ""
         }
+    }
+
+    /// The line the X11 backend says at start where native Wayland applications share the
+    /// screen (`server` names why it knows): what it cannot hold, and what `status` says of it.
+    static func xClientsOnlyReport(server: String) -> String {
+        "kiosk-spinner: block holds keyboard and pointer for X clients only: \(server), and an X grab does not reach its "
+            + "native Wayland applications; status says grab=partial while blocking, and above=partial: the compositor "
+            + "may put a native window over the HUD unseen"
     }
 
     /// Which backend this is.

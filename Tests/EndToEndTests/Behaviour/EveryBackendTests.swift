@@ -3,8 +3,8 @@ import Testing
 /// What the overlay promises on every display backend, each test run on each backend that can
 /// start here (`BackendHarness.Kind`): the HUD centred, `hide` leaving the screen as it was,
 /// `block` dimming the screen and holding input (and `status` saying so only where it holds:
-/// `partial` on Xwayland),
-/// `quit`, and the display's loss.
+/// `partial` on Xwayland, for the grab and for the HUD's place on top), `quit`, and the
+/// display's loss.
 @Suite("Every backend keeps the overlay's promises", .timeLimit(.minutes(3)))
 struct EveryBackendTests {
     /// The backends that can run here.
@@ -30,7 +30,7 @@ struct EveryBackendTests {
     }
 
     @Test(arguments: kinds)
-    func blockDimsTheScreenAndStatusSaysWhatTheGrabHolds(kind: BackendHarness.Kind) async throws {
+    func blockDimsTheScreenAndStatusSaysWhatTheGrabAndTheStackingHold(kind: BackendHarness.Kind) async throws {
         let harness = try await BackendHarness.start(kind)
         defer { harness.stop() }
         let hud = try await harness.waitForHUD()
@@ -40,8 +40,8 @@ struct EveryBackendTests {
         try await Poll.until("the backdrop to dim the screen to \(dimmed)") {
             try await harness.picture().color(at: corner).isClose(to: dimmed, tolerance: 4)
         }
-        try await Poll.until("status to say grab=\(kind.blockingGrab)") {
-            try await harness.status().hasPrefix("visible=1 blocked=1 grab=\(kind.blockingGrab) ")
+        try await Poll.until("status to say grab=\(kind.blockingGrab) above=\(kind.stacking)") {
+            try await harness.status().hasPrefix("visible=1 blocked=1 grab=\(kind.blockingGrab) shown=1 above=\(kind.stacking) ")
         }
         _ = try await harness.status(after: ["unblock"])
         try await Poll.until("the screen undimmed, the HUD left") {

@@ -10,6 +10,9 @@ struct OverlayStatus: Equatable, Sendable, CustomStringConvertible {
     var grab = "none"
     /// Whether the HUD is drawn; nil: as `visible` says (at rest, after any fade).
     var shown: Bool?
+    /// Whether anything could cover the HUD unseen: `held` on an X server with no Wayland
+    /// compositor beside it.
+    var above = "held"
     /// `spinner`, `progress`, `success`, `error`, `info` or `stalled`.
     var mode = "spinner"
     /// The percentage as the overlay writes it (`42.5`), or `-`.
@@ -22,7 +25,7 @@ struct OverlayStatus: Equatable, Sendable, CustomStringConvertible {
     /// The line the overlay writes, without its newline: message and detail quoted, with `"`
     /// and `\` escaped.
     var line: String {
-        "visible=\(visible ? 1 : 0) blocked=\(blocked ? 1 : 0) grab=\(grab) shown=\(shown ?? visible ? 1 : 0) mode=\(mode) "
+        "visible=\(visible ? 1 : 0) blocked=\(blocked ? 1 : 0) grab=\(grab) shown=\(shown ?? visible ? 1 : 0) above=\(above) mode=\(mode) "
             + "progress=\(progress) "
             + "message=\"\(Self.escaped(message))\" detail=\"\(Self.escaped(detail))\""
     }

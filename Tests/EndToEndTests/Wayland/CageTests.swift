@@ -68,4 +68,31 @@ struct CageTests {
         #expect(received().buttons == buttons, "\(compositor.applicationLog)")
         #expect(overlay.errors.text == BackendHarness.Kind.cage.startupReport, "\(overlay.errors.text)")
     }
+
+    /// cage stacks a window its application maps later above every other, the HUD's too, and an
+    /// X client cannot see native windows: `status` says `above=partial` from the start rather
+    /// than claim a HUD that is seen.
+    @Test func aWindowMappedLaterCoversTheHUDAsAbovePartialSays() async throws {
+        let compositor = try await HeadlessCompositor.start(.cage(application: WevLog.arguments.joined(separator: " ")))
+        defer { compositor.stop() }
+        try await Poll.until("the application to get a click", lastSeen: { compositor.applicationLog }) {
+            try await compositor.click(at: ApplicationPoints.beside)
+            return WevLog(compositor.applicationLog.split(separator: "\n").map(String.init)).buttons > 0
+        }
+        let before = try await compositor.screenshot()
+        let overlay = try compositor.startSpinnerOnXWayland(["--fade", "0"])
+        defer { overlay.kill() }
+        _ = try await Poll.value("the HUD", lastSeen: { overlay.errors.text }) {
+            try await compositor.screenshot().box(differingFrom: before)
+        }
+        let later = try compositor.startClient(WevLog.arguments)
+        defer { later.kill() }
+        try await Poll.until("the later window, the first one's twin, to cover the HUD", lastSeen: { later.errors.text }) {
+            try await compositor.screenshot().box(differingFrom: before) == nil
+        }
+        try await overlay.send("status\n")
+        try await Poll.until("status", lastSeen: { overlay.output.text }) {
+            overlay.output.lines.contains { $0.hasPrefix("visible=1 blocked=0 grab=none shown=1 above=partial ") }
+        }
+    }
 }

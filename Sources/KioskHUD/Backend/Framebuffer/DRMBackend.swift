@@ -15,6 +15,7 @@ final class DRMBackend: DisplayBackend {
     static let choice = WindowingBackend.drm
     let displays: [OpenedDisplay]
     let blockingInput = BlockingInput.unsupported
+    let stacking = Stacking.held
     let wake: @Sendable () -> Bool
     private let device: OpaquePointer
     private let path: String

@@ -14,6 +14,7 @@ final class FramebufferBackend: DisplayBackend {
     static let choice = WindowingBackend.fbdev
     let displays: [OpenedDisplay]
     let blockingInput = BlockingInput.unsupported
+    let stacking = Stacking.held
     let wake: @Sendable () -> Bool
     private let device: OpaquePointer
     private let path: String

@@ -25,6 +25,9 @@ protocol DisplayBackend: AnyObject {
     /// How `block` holds keyboard and pointer here.
     var blockingInput: BlockingInput { get }
 
+    /// Whether the HUD stays above every other window here (`status`'s `above`).
+    var stacking: Stacking { get }
+
     /// Wakes `waitForEvents` from any thread; false when the wake-up could not be sent.
     var wake: @Sendable () -> Bool { get }
 

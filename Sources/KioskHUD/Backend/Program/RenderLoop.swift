@@ -52,7 +52,8 @@ final class RenderLoop {
             grab = nil
             grabStatus = .unsupported
         }
-        policy = LoopPolicy(session: session, composers: composers, settings: settings, grabStatus: grabStatus)
+        policy = LoopPolicy(session: session, composers: composers, settings: settings, grabStatus: grabStatus,
+                            stacking: backend.stacking)
         self.backend = backend
         self.inbox = inbox
         self.glyphs = glyphs

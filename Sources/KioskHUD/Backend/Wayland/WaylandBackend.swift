@@ -9,6 +9,7 @@ final class WaylandBackend: DisplayBackend {
     static let choice = WindowingBackend.wayland
     let displays: [OpenedDisplay]
     let blockingInput = BlockingInput.heldByWindowingSystem
+    let stacking = Stacking.held
     let wake: @Sendable () -> Bool
     private let connection: WaylandConnection
     private let outputs: [WaylandOutput]

@@ -11,6 +11,7 @@ final class X11Backend: DisplayBackend {
     static let choice = WindowingBackend.x11
     let displays: [OpenedDisplay]
     let blockingInput: BlockingInput
+    let stacking: Stacking
     let wake: @Sendable () -> Bool
     private let outputs: [OverlayOutput]
     /// SDL's video, alive as long as the windows.
@@ -47,17 +48,21 @@ final class X11Backend: DisplayBackend {
         // The X events of the root's substructure (`kp_x11_watch_stacking`), to stay on top.
         if options.windowSize == nil { _ = SDL_EventState(SDL_SYSWMEVENT.rawValue, SDL_ENABLE) }
         let grabs = options.windowSize == nil && SDL_GetCurrentVideoDriver().map { String(cString: $0) } == "x11"
+        let xClientsOnly = xClientsOnlyReason(windows)
         return X11Backend(session: session, outputs: outputs, displays: displays,
-                          blockingInput: grabs ? .grab(onlyXClients: partialGrabReason(windows)) : .unsupported)
+                          blockingInput: grabs ? .grab(onlyXClients: xClientsOnly) : .unsupported,
+                          stacking: options.windowSize != nil ? .none : xClientsOnly != nil ? .partial : .held)
     }
 
     /// Creates the backend for `outputs`, registering the user event that wakes the loop
     /// (SDL_RegisterEvents).
-    private init(session: SDLSession, outputs: [OverlayOutput], displays: [OpenedDisplay], blockingInput: BlockingInput) {
+    private init(session: SDLSession, outputs: [OverlayOutput], displays: [OpenedDisplay], blockingInput: BlockingInput,
+                 stacking: Stacking) {
         self.session = session
         self.outputs = outputs
         self.displays = displays
         self.blockingInput = blockingInput
+        self.stacking = stacking
         // Any user event wakes the loop; a registered type keeps it apart from SDL's own.
         let registered = SDL_RegisterEvents(1)
         let wakeType = registered == UInt32.max ? SDL_USEREVENT.rawValue : registered
@@ -68,15 +73,17 @@ final class X11Backend: DisplayBackend {
         }
     }
 
-    /// Why an X grab cannot hold all input here, said once at start, or nil where it can: on
-    /// Xwayland (or with a Wayland compositor named beside the X server) native Wayland
-    /// applications get keys and clicks whatever an X client grabs.
-    private static func partialGrabReason(_ windows: [OverlayWindow]) -> String? {
+    /// Why an X client holds input and stays on top only among X clients here, said once at
+    /// start, or nil where it is alone with them: on Xwayland (or with a Wayland compositor named
+    /// beside the X server) native Wayland applications get keys and clicks whatever an X client
+    /// grabs, and the compositor may stack their windows above the HUD without X knowing.
+    private static func xClientsOnlyReason(_ windows: [OverlayWindow]) -> String? {
         let compositor = Environment.value("WAYLAND_DISPLAY")
         guard compositor != nil || windows.contains(where: \.isOnXWayland) else { return nil }
         let server = compositor.map { "a Wayland compositor runs (WAYLAND_DISPLAY=\($0))" } ?? "the X server is Xwayland"
         return "block holds keyboard and pointer for X clients only: \(server), and an X grab does not reach its "
-            + "native Wayland applications; status says grab=partial while blocking"
+            + "native Wayland applications; status says grab=partial while blocking, and above=partial: "
+            + "the compositor may put a native window over the HUD unseen"
     }
 
     /// Where the overlay shows: a plain window (`--window`), every display (`--display all`), or

@@ -23,6 +23,8 @@ public struct HostSession: Sendable {
     /// is drawn but not seen, so `status` says `shown=0`, and `shown` and `hidden` wait until
     /// the console is back (`noteScreen`).
     public private(set) var isScreenAway = false
+    /// Whether the display keeps the HUD above every other window (`status`'s `above`).
+    public internal(set) var stacking = Stacking.held
     /// The tick of the last command, for the stall timeout.
     private var lastCommandTick = 0
     /// Since when the overlay shows that it is stalled.
@@ -232,14 +234,15 @@ public struct HostSession: Sendable {
     }
 
     /// The `status` answer:
-    /// `visible=1 blocked=0 grab=none shown=1 mode=spinner progress=- message="..." detail="..."`;
+    /// `visible=1 blocked=0 grab=none shown=1 above=held mode=spinner progress=- message="..." detail="..."`;
     /// `shown` is whether the HUD is drawn and seen at this point of the answers (from `shown`
-    /// until `hidden`; not while another virtual console is in front).
+    /// until `hidden`; not while another virtual console is in front), `above` whether anything
+    /// could cover it unseen (`Stacking`).
     public var statusLine: String {
         let progress = state.progress.map(Self.number) ?? "-"
         let mode = stalledSince == nil ? state.mode : "stalled"
         return "visible=\(state.isVisible ? 1 : 0) blocked=\(state.isBlocking ? 1 : 0) grab=\(grab.word(wanted: wantsGrab)) "
-            + "shown=\(presence.isDrawn && !isScreenAway ? 1 : 0) mode=\(mode) "
+            + "shown=\(presence.isDrawn && !isScreenAway ? 1 : 0) above=\(stacking.rawValue) mode=\(mode) "
             + "progress=\(progress) message=\(Self.quoted(state.message)) detail=\(Self.quoted(state.detail))"
     }
 

@@ -184,14 +184,16 @@ public struct LoopPolicy: Sendable {
     private var scheduledExit: (tick: Int, reason: ExitReason)?
 
     /// Creates the policy for `session` shown on the displays `composers` lay out (at least
-    /// one). `grabStatus` is `.unsupported` where the windowing system cannot grab.
+    /// one). `grabStatus` is `.unsupported` where the windowing system cannot grab; `stacking`
+    /// is what the display promises of the HUD's place above other windows.
     public init(session: HostSession, composers: [FrameComposer], settings: Settings,
-                grabStatus: BlockingGrabState.Status = .released) {
+                grabStatus: BlockingGrabState.Status = .released, stacking: Stacking = .held) {
         precondition(!composers.isEmpty, "the overlay needs a display")
         self.session = session
         self.composers = composers
         self.settings = settings
         _ = self.session.noteGrab(grabStatus)
+        self.session.stacking = stacking
         drawn = Array(repeating: nil, count: composers.count)
         adaptations = Array(repeating: nil, count: composers.count)
         if let timeout = settings.zenity?.timeoutSeconds {

@@ -1,5 +1,5 @@
 /// The fields of a `status` answer before the quoted texts
-/// (`visible=1 blocked=0 grab=none shown=1 mode=spinner progress=- ...`), read back by a client
+/// (`visible=1 blocked=0 grab=none shown=1 above=held mode=spinner progress=- ...`), read back by a client
 /// of the control socket: `kiosk-spinner send --wait` asks it after its commands to learn the
 /// state they left, so it never waits for an event that already happened.
 public struct StatusLine: Sendable, Equatable {
@@ -27,7 +27,8 @@ public struct StatusLine: Sendable, Equatable {
     public init?(_ line: String) {
         guard line.hasPrefix("visible=") else { return nil }
         var fields: [Substring: Substring] = [:]
-        for word in line.split(separator: " ").prefix(6) {
+        // The words before the quoted texts, which may hold anything.
+        for word in line.split(separator: " ").prefix(while: { !$0.hasPrefix("message=") }) {
             guard let equals = word.firstIndex(of: "=") else { continue }
             fields[word[..<equals]] = word[word.index(after: equals)...]
         }
