@@ -87,7 +87,7 @@ import KioskTestSupport
     }
 
     /// `above` is what the display promises, whatever the HUD does: `status` never says more.
-    @Test(arguments: [Stacking.held, .partial, .none])
+    @Test(arguments: [Stacking.held, .partial, .ordinaryWindow])
     func statusSaysWhatTheDisplayPromisesOfTheHUDsPlaceOnTop(stacking: Stacking) {
         var loop = policy(stacking: stacking)
         _ = loop.step([], atTick: 0, measurer: FakeMeasurer())

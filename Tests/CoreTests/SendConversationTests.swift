@@ -208,4 +208,15 @@ import KioskTestSupport
         #expect(StatusLine("visible=1 blocked=0 grab=none mode=spinner") == nil, "no shown field: not this version's")
         #expect(StatusLine("pong") == nil)
     }
+
+    /// The fields are read by name up to the quoted texts, wherever they stand: a field added
+    /// before `mode` (as `above` was) does not hide it, and a message that spells fields does
+    /// not count.
+    @Test func theStatusLineIsReadByNameUpToTheQuotedTexts() {
+        let fields = "visible=1 blocked=1 grab=held shown=1 above=held later=1 mode=progress progress=5"
+        #expect(StatusLine(fields + #" message="mode=error" detail="""#)
+                == StatusLine(isVisible: true, isBlocking: true, grab: "held", isShown: true, mode: "progress"))
+        #expect(StatusLine(#"visible=1 blocked=0 grab=none shown=1 message="mode=spinner" detail="""#) == nil,
+                "a mode only inside the message is none")
+    }
 }

@@ -55,7 +55,7 @@ import Testing
         let id = try Self.spawn("/usr/bin/python3", ["-c", script])
         try await Self.waitForZombie(id)
         var status: Int32 = 0
-        #expect(waitpid(id, &status, WNOHANG) == 0, "its parent cannot reap it yet")
+        try #require(waitpid(id, &status, WNOHANG) == 0, "its parent cannot reap it yet")
         #expect(ProcessLiveness.isRunning(id))
         kill(id, SIGKILL)
         #expect(waitpid(id, &status, 0) == id)

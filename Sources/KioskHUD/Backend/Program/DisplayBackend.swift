@@ -25,7 +25,7 @@ protocol DisplayBackend: AnyObject {
     /// How `block` holds keyboard and pointer here.
     var blockingInput: BlockingInput { get }
 
-    /// Whether the HUD stays above every other window here (`status`'s `above`).
+    /// What this backend promises of the HUD's place above other windows (`status`'s `above`).
     var stacking: Stacking { get }
 
     /// Wakes `waitForEvents` from any thread; false when the wake-up could not be sent.

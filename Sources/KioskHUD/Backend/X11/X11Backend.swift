@@ -51,7 +51,7 @@ final class X11Backend: DisplayBackend {
         let xClientsOnly = xClientsOnlyReason(windows)
         return X11Backend(session: session, outputs: outputs, displays: displays,
                           blockingInput: grabs ? .grab(onlyXClients: xClientsOnly) : .unsupported,
-                          stacking: options.windowSize != nil ? .none : xClientsOnly != nil ? .partial : .held)
+                          stacking: stacking(overlaying: grabs, xClientsOnly: xClientsOnly))
     }
 
     /// Creates the backend for `outputs`, registering the user event that wakes the loop
@@ -84,6 +84,15 @@ final class X11Backend: DisplayBackend {
         return "block holds keyboard and pointer for X clients only: \(server), and an X grab does not reach its "
             + "native Wayland applications; status says grab=partial while blocking, and above=partial: "
             + "the compositor may put a native window over the HUD unseen"
+    }
+
+    /// What the overlay's windows promise of their place on top: an overlay on an X server
+    /// stays above every X window (it raises itself again), which is everything unless native
+    /// Wayland windows share the screen; a plain window, or one SDL shows on something other than
+    /// X11, is an ordinary window.
+    private static func stacking(overlaying: Bool, xClientsOnly: String?) -> Stacking {
+        guard overlaying else { return .ordinaryWindow }
+        return xClientsOnly == nil ? .held : .partial
     }
 
     /// Where the overlay shows: a plain window (`--window`), every display (`--display all`), or

@@ -23,7 +23,7 @@ public struct HostSession: Sendable {
     /// is drawn but not seen, so `status` says `shown=0`, and `shown` and `hidden` wait until
     /// the console is back (`noteScreen`).
     public private(set) var isScreenAway = false
-    /// Whether the display keeps the HUD above every other window (`status`'s `above`).
+    /// What the display promises of the HUD's place above other windows (`status`'s `above`).
     public internal(set) var stacking = Stacking.held
     /// The tick of the last command, for the stall timeout.
     private var lastCommandTick = 0
