@@ -36,6 +36,21 @@ import Testing
         #expect(reader.feed(bytes("\nhide\n")) == [.init(number: 1, bytes: nil), .init(number: 2, bytes: bytes("hide"))])
     }
 
+    /// psplash's writers end lines at NUL: a skipped over-long line ends at whichever of NUL and
+    /// newline comes first, in a later chunk, from contiguous bytes or not.
+    @Test(arguments: [true, false])
+    func aSkippedLineEndsAtItsFirstTerminator(contiguous: Bool) {
+        var reader = LineReader(limitBytes: 4, endsAtNUL: true)
+        func feed(_ text: String) -> [LineReader.Line] {
+            contiguous ? reader.feed(bytes(text)) : reader.feed(bytes(text).lazy.map { $0 })
+        }
+        #expect(feed("0123456789").isEmpty)
+        #expect(feed("abc\u{0}show\nxxxxxxxxx\nhide\u{0}") == [
+            .init(number: 1, bytes: nil), .init(number: 2, bytes: bytes("show")),
+            .init(number: 3, bytes: nil), .init(number: 4, bytes: bytes("hide")),
+        ])
+    }
+
     @Test func streamNumbersItsEventsAndSkipsBlankLines() {
         var stream = CommandStream()
         let events = stream.feed(bytes("show\n\nshwo\nmsg hi\n"))
