@@ -4,7 +4,8 @@ import KioskTestSupport
 /// A Wayland compositor of the test's own, headless and rendering in software, run as the
 /// unprivileged `OtherUser` (sway refuses to run as root) with a private XDG_RUNTIME_DIR in a
 /// folder of its own: sway (wlroots, with the layer shell) on one 1024x768 output, phoc, KWin
-/// (in a window on an Xvfb), or weston (no layer shell, as on GNOME). The clients (the overlay,
+/// (in a window on an Xvfb), cage or weston (no layer shell; weston's kiosk shell headless, or
+/// with its Xwayland in a window on an Xvfb). The clients (the overlay,
 /// foot, grim, wtype) run as that user too.
 ///
 /// As `VirtualScreen` does for Xvfb, the server runs under a small shell that kills it when a
@@ -17,6 +18,9 @@ final class HeadlessCompositor {
         case sway(scale: Int, outputs: Int = 1, xwayland: Bool = false)
         /// weston's headless backend with its kiosk shell: no `zwlr_layer_shell_v1`.
         case weston
+        /// weston's kiosk shell with its Xwayland (`--xwayland`), its output a window on an Xvfb
+        /// of its own (x11 backend, pixman renderer), so the test reads its pixels there.
+        case westonXWayland
         /// phoc, Phosh's wlroots compositor (with the layer shell), on one output. Its seat
         /// appears only with a real input device, so nothing here can type or click on it.
         case phoc
@@ -37,7 +41,7 @@ final class HeadlessCompositor {
         var hasXWayland: Bool {
             switch self {
             case .sway(_, _, let xwayland): xwayland
-            case .cage: true
+            case .cage, .westonXWayland: true
             case .weston, .phoc, .kwin: false
             }
         }
@@ -173,6 +177,10 @@ final class HeadlessCompositor {
         case .weston:
             server = "weston --backend=headless-backend.so --shell=kiosk-shell.so --socket=wayland-1 --idle-time=0 "
                 + "--width=\(widthPixels) --height=\(heightPixels)"
+        case .westonXWayland:
+            let screen = try await startHost()
+            server = "env DISPLAY=\(screen.name) weston --backend=x11-backend.so --use-pixman --shell=kiosk-shell.so "
+                + "--xwayland --socket=wayland-1 --idle-time=0 --width=\(widthPixels) --height=\(heightPixels)"
         case .phoc:
             let config = folder.path("phoc.ini")
             try """
@@ -257,14 +265,11 @@ final class HeadlessCompositor {
             }
             let compositor = HeadlessCompositor(folder: folder, socketName: socket, serverProcessID: processID,
                                                 runtimePath: runtimePath, user: user, watchdog: watchdog, host: host)
-            // weston offers no screen capture to grim; its tests look at no pixels. A capture
+            // Headless weston offers no screen capture to grim; its tests look at no pixels. A capture
             // before sway's first frame is black; then the output is sway's grey, all of it.
             if kind.hasXWayland {
-                compositor.xDisplay = try await Poll.value("the compositor's Xwayland display", lastSeen: {
-                    (try? String(contentsOfFile: serverLog, encoding: .utf8)).map { String($0.suffix(2000)) } ?? ""
-                }) {
-                    (try? String(contentsOfFile: folder.path("x-display"), encoding: .utf8))
-                        .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+                compositor.xDisplay = try await Poll.value("the compositor's Xwayland display", lastSeen: lastLog) {
+                    Self.xDisplay(kind: kind, folder: folder, serverLog: serverLog)
                 }
             }
             if case .sway = kind {
@@ -282,6 +287,20 @@ final class HeadlessCompositor {
             host?.screen.stop()
             throw error
         }
+    }
+
+    /// The DISPLAY of the compositor's Xwayland once it is known: the file a client of sway or
+    /// cage wrote it to, or weston's log line `xserver listening on display :N`.
+    private static func xDisplay(kind: Kind, folder: TemporaryFolder, serverLog: String) -> String? {
+        guard case .westonXWayland = kind else {
+            return (try? String(contentsOfFile: folder.path("x-display"), encoding: .utf8))
+                .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        let marker = "xserver listening on display "
+        guard let log = try? String(contentsOfFile: serverLog, encoding: .utf8),
+              let line = log.split(separator: "\n").first(where: { $0.contains(marker) }),
+              let start = line.range(of: marker)?.upperBound else { return nil }
+        return String(line[start...].prefix { !$0.isWhitespace })
     }
 
     /// The environment of a process of the user: the test's own (sanitizer settings included)
