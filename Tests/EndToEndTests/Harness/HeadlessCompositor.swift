@@ -1,5 +1,6 @@
 import Foundation
 import KioskTestSupport
+import Testing
 
 /// A Wayland compositor of the test's own, headless and rendering in software, run as the
 /// unprivileged `OtherUser` (sway refuses to run as root) with a private XDG_RUNTIME_DIR in a
@@ -436,5 +437,13 @@ final class HeadlessCompositor {
         }
         if watchdog.isRunning { watchdog.signalGroup(SIGKILL) }
         host?.screen.stop()
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs a suite only where `HeadlessCompositor` can start its compositors, naming what is
+    /// missing otherwise.
+    static var needsHeadlessCompositors: Self {
+        .enabled(if: HeadlessCompositor.unavailableReason == nil, Comment(rawValue: HeadlessCompositor.unavailableReason ?? ""))
     }
 }

@@ -10,9 +10,9 @@ struct OverlayStatus: Equatable, Sendable, CustomStringConvertible {
     var grab = "none"
     /// Whether the HUD is drawn; nil: as `visible` says (at rest, after any fade).
     var shown: Bool?
-    /// Whether anything could cover the HUD unseen: `held` on an X server with no Wayland
-    /// compositor beside it.
-    var above = "held"
+    /// Whether anything could cover the HUD unseen: always `held` for these tests, on an X
+    /// server with no Wayland compositor beside it.
+    let above = "held"
     /// `spinner`, `progress`, `success`, `error`, `info` or `stalled`.
     var mode = "spinner"
     /// The percentage as the overlay writes it (`42.5`), or `-`.

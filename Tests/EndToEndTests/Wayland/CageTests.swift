@@ -5,18 +5,29 @@ import Testing
 /// cage's Xwayland with DISPLAY only (as cage's child or a unit gets it), as an unprivileged user,
 /// cage's output a window on an Xvfb (xdotool types and clicks there) and wev, full screen, the
 /// kiosk application: it prints every key and button it gets.
-@Suite(.enabled(if: HeadlessCompositor.unavailableReason == nil,
-                Comment(rawValue: HeadlessCompositor.unavailableReason ?? "")))
+@Suite(.needsHeadlessCompositors)
 struct CageTests {
-    @Test func theHUDIsCentredClicksBesideItReachTheApplicationAndBlockSaysWhatItCannotHold() async throws {
+    /// Starts cage running wev and returns it once wev gets clicks and keys (its window mapped
+    /// and focused).
+    private static func cageRunningWev() async throws -> HeadlessCompositor {
         let compositor = try await HeadlessCompositor.start(.cage(application: WevLog.arguments.joined(separator: " ")))
-        defer { compositor.stop() }
-        func received() -> WevLog { WevLog(compositor.applicationLog.split(separator: "\n").map(String.init)) }
         try await Poll.until("the application to get a click and keys", lastSeen: { compositor.applicationLog }) {
             try await compositor.click(at: ApplicationPoints.beside)
             try await compositor.type("ping")
-            return received().buttons > 0 && received().typed.contains("ping")
+            return received(on: compositor).buttons > 0 && received(on: compositor).typed.contains("ping")
         }
+        return compositor
+    }
+
+    /// What wev, cage's application, got so far.
+    private static func received(on compositor: HeadlessCompositor) -> WevLog {
+        WevLog(compositor.applicationLog.split(separator: "\n").map(String.init))
+    }
+
+    @Test func theHUDIsCentredClicksBesideItReachTheApplicationAndBlockSaysWhatItCannotHold() async throws {
+        let compositor = try await Self.cageRunningWev()
+        defer { compositor.stop() }
+        func received() -> WevLog { Self.received(on: compositor) }
         let before = try await compositor.screenshot()
         let overlay = try compositor.startSpinnerOnXWayland(["--fade", "0"])
         defer { overlay.kill() }
@@ -73,12 +84,8 @@ struct CageTests {
     /// X client cannot see native windows: `status` says `above=partial` from the start rather
     /// than claim a HUD that is seen.
     @Test func aWindowMappedLaterCoversTheHUDAsAbovePartialSays() async throws {
-        let compositor = try await HeadlessCompositor.start(.cage(application: WevLog.arguments.joined(separator: " ")))
+        let compositor = try await Self.cageRunningWev()
         defer { compositor.stop() }
-        try await Poll.until("the application to get a click", lastSeen: { compositor.applicationLog }) {
-            try await compositor.click(at: ApplicationPoints.beside)
-            return WevLog(compositor.applicationLog.split(separator: "\n").map(String.init)).buttons > 0
-        }
         let before = try await compositor.screenshot()
         let overlay = try compositor.startSpinnerOnXWayland(["--fade", "0"])
         defer { overlay.kill() }

@@ -8,8 +8,7 @@ import Testing
 /// it asked for, and leaves it there when the surface lets go of it after `block`: the
 /// application's keys went nowhere until `hide`. The overlay now replaces its surface when it
 /// finds itself holding a keyboard it did not ask for.
-@Suite(.enabled(if: HeadlessCompositor.unavailableReason == nil,
-                Comment(rawValue: HeadlessCompositor.unavailableReason ?? "")))
+@Suite(.needsHeadlessCompositors)
 struct KWinTests {
     @Test func theApplicationKeepsItsKeyboardWhenTheHUDIsClickedAndGetsItBackAfterUnblock() async throws {
         let compositor = try await HeadlessCompositor.start(.kwin)

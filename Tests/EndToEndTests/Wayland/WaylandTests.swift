@@ -5,8 +5,7 @@ import Testing
 /// (with the layer shell) and weston (without it), grim for pictures, foot as the full-screen
 /// kiosk application, wtype as the keyboard. Every overlay runs with `--fade 0`, so each picture
 /// is final as soon as it is shown.
-@Suite(.enabled(if: HeadlessCompositor.unavailableReason == nil,
-                Comment(rawValue: HeadlessCompositor.unavailableReason ?? "")))
+@Suite(.needsHeadlessCompositors)
 struct WaylandTests {
     /// The HUD's default fill, #1C1C1EF2.
     static let hudFill = (color: ScreenColor(red: 0x1C, green: 0x1C, blue: 0x1E), alpha: 0xF2)

@@ -93,10 +93,10 @@ public struct LineReader: Sendable {
     private static func firstLineEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, alsoAtNUL: Bool) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         let rest = bytes.count - start
-        let ends = (alsoAtNUL ? [UInt8(ascii: "\n"), 0] : [UInt8(ascii: "\n")]).compactMap { terminator in
-            memchr(base + start, Int32(terminator), rest).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
-        }
-        return ends.min()
+        let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), rest)
+        let nul = alsoAtNUL ? memchr(base + start, 0, rest) : nil
+        guard let end = [newline, nul].compactMap({ $0 }).min() else { return nil }
+        return base.distance(to: end.assumingMemoryBound(to: UInt8.self))
     }
 
     /// In GLib's way, the line a pending `\r` ends now that `byte` follows it (with `byte` when
