@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// An Xvfb server of the test's own: a black screen (1024x768 unless asked) no other test draws
 /// on, so tests that look at pixels can run in parallel.
@@ -27,8 +26,11 @@ final class VirtualScreen {
 
     /// The first display number the tests' servers use.
     static let firstNumber = 200
-    /// The next display number to try, shared by every test of the process.
-    private static let nextNumber = Mutex(firstNumber)
+    /// The next display number to try, shared by every test of the process, guarded by
+    /// `numberLock` (an NSLock, as elsewhere in the harness: ThreadSanitizer cannot see the
+    /// standard library's Mutex, and reported its `+= 1` as a race).
+    nonisolated(unsafe) private static var nextNumber = firstNumber
+    private static let numberLock = NSLock()
 
     /// A server already holds the display number tried.
     private struct NumberTaken: Error {}
@@ -50,9 +52,9 @@ final class VirtualScreen {
     /// `dotsPerInch` screen, Xvfb's 100 when nil) and returns once it accepts connections.
     static func start(width: Int = widthPixels, height: Int = heightPixels, dotsPerInch: Int? = nil) async throws -> VirtualScreen {
         for _ in 0..<50 {
-            let number = nextNumber.withLock { next in
-                defer { next += 1 }
-                return next
+            let number = numberLock.withLock {
+                defer { nextNumber += 1 }
+                return nextNumber
             }
             let files = FileManager.default
             guard !files.fileExists(atPath: "/tmp/.X\(number)-lock"), !files.fileExists(atPath: "/tmp/.X11-unix/X\(number)") else {
