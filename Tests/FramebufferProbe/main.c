@@ -90,8 +90,13 @@ struct target {
 /* Presents `rects` and, for DRM, waits until the flip that shows them has completed. */
 static enum kfb_status present(struct target *target, const struct picture *picture, const struct kfb_rect *rects,
                                int count) {
-    if (target->fbdev) return kfb_fbdev_present(target->fbdev, picture->pixels, picture->width, rects, count);
-    enum kfb_status status = kfb_drm_present(target->drm, target->screen, picture->pixels, picture->width, rects, count);
+    struct kfb_frame frame = {
+        .pixels = picture->pixels,
+        .stride_pixels = picture->width,
+        .island = {0, 0, picture->width, picture->height},
+    };
+    if (target->fbdev) return kfb_fbdev_present(target->fbdev, &frame, rects, count);
+    enum kfb_status status = kfb_drm_present(target->drm, target->screen, &frame, rects, count);
     while (status == KFB_OK && kfb_drm_flip_pending(target->drm, target->screen)) {
         struct pollfd wait = {.fd = kfb_drm_fd(target->drm), .events = POLLIN};
         int ready = poll(&wait, 1, 5000);

@@ -62,8 +62,9 @@ struct screen {
     int dirty_unsupported;
     /* Presented while a flip was pending: shown when it completes. */
     struct kfb_region waiting;
-    const uint32_t *waiting_pixels;
-    int waiting_stride;
+    struct kfb_frame waiting_frame;
+    /* A row's worth of pixels, where a rectangle is put together from a frame's picture and surround. */
+    uint32_t *scratch;
 };
 
 struct kfb_drm {
@@ -385,6 +386,8 @@ static void give_back_screen(struct kfb_drm *device, struct screen *screen) {
     if (!screen->started) return;
     kfb_registry_restore_crtc(screen->saved_crtc_entry);
     for (int i = 0; i < screen->buffer_count; i++) destroy_buffer(device->fd, &screen->buffers[i]);
+    free(screen->scratch);
+    screen->scratch = NULL;
     if (screen->crtc_index >= 0) device->used_crtcs &= ~(1u << screen->crtc_index);
     screen->started = 0;
     screen->flip_pending = 0;
@@ -451,6 +454,12 @@ enum kfb_status kfb_drm_start_screen(struct kfb_drm *device, int index, struct k
                 return status;
             }
         }
+        screen->scratch = malloc((size_t)screen->mode.hdisplay * sizeof *screen->scratch);
+        if (!screen->scratch) {
+            kfb_say(message, message_size, "%s: no memory for a row of %s", path, screen->connector_name);
+            give_back_screen(device, screen);
+            return KFB_NO_MEMORY;
+        }
         /* No pointer on a kiosk's splash: a driver without a cursor plane says ENXIO, which is fine. */
         drmModeSetCursor(device->fd, crtc_id, 0, 0, 0);
         if (drmModeSetCrtc(device->fd, crtc_id, screen->buffers[0].fb_id, 0, 0, &screen->connector_id, 1,
@@ -471,27 +480,28 @@ enum kfb_status kfb_drm_start_screen(struct kfb_drm *device, int index, struct k
     return KFB_OK;
 }
 
-/* Copies `region` of the frame into `buffer` (both XRGB8888). */
-static void copy_region(struct buffer *buffer, const uint32_t *pixels, int stride, const struct kfb_region *region) {
+/* Copies `region` of `frame` into `buffer` (both XRGB8888). */
+static void copy_region(const struct screen *screen, struct buffer *buffer, const struct kfb_frame *frame,
+                        const struct kfb_region *region) {
     for (int r = 0; r < region->count; r++) {
         const struct kfb_rect *rect = &region->rects[r];
         size_t bytes = (size_t)rect->width * 4;
         for (int y = rect->y; y < rect->y + rect->height; y++) {
-            const uint32_t *source = pixels + (size_t)y * (size_t)stride + rect->x;
+            const uint32_t *source = kfb_frame_span(frame, rect->x, y, rect->width, screen->scratch);
             memcpy(buffer->map + (size_t)y * buffer->pitch + (size_t)rect->x * 4, source, bytes);
         }
     }
 }
 
 /* Writes `damage` into the one buffer on the screen and tells the driver which rectangles. */
-static enum kfb_status show_in_place(struct kfb_drm *device, struct screen *screen, const uint32_t *pixels,
-                                     int stride, const struct kfb_region *damage) {
+static enum kfb_status show_in_place(struct kfb_drm *device, struct screen *screen, const struct kfb_frame *frame,
+                                     const struct kfb_region *damage) {
     struct buffer *buffer = &screen->buffers[screen->front];
     struct kfb_region region = buffer->stale;
     kfb_region_add_region(&region, damage);
     kfb_region_clear(&buffer->stale);
     if (region.count == 0) return KFB_OK;
-    copy_region(buffer, pixels, stride, &region);
+    copy_region(screen, buffer, frame, &region);
     if (screen->dirty_unsupported) return KFB_OK;
     drmModeClip clips[KFB_REGION_CAPACITY];
     for (int i = 0; i < region.count; i++) {
@@ -512,14 +522,14 @@ static enum kfb_status show_in_place(struct kfb_drm *device, struct screen *scre
 }
 
 /* Writes `damage` plus what the back buffer missed into it and queues the flip to it. */
-static enum kfb_status show_by_flip(struct kfb_drm *device, struct screen *screen, const uint32_t *pixels,
-                                    int stride, const struct kfb_region *damage) {
+static enum kfb_status show_by_flip(struct kfb_drm *device, struct screen *screen, const struct kfb_frame *frame,
+                                    const struct kfb_region *damage) {
     if (damage->count == 0) return KFB_OK;
     int back = 1 - screen->front;
     struct buffer *target = &screen->buffers[back];
     struct kfb_region region = target->stale;
     kfb_region_add_region(&region, damage);
-    copy_region(target, pixels, stride, &region);
+    copy_region(screen, target, frame, &region);
     kfb_region_clear(&target->stale);
     /* The buffer that leaves the screen now lacks this frame's rectangles. */
     kfb_region_add_region(&screen->buffers[screen->front].stale, damage);
@@ -541,10 +551,10 @@ static enum kfb_status show_by_flip(struct kfb_drm *device, struct screen *scree
     return KFB_OK;
 }
 
-static enum kfb_status show(struct kfb_drm *device, struct screen *screen, const uint32_t *pixels, int stride,
+static enum kfb_status show(struct kfb_drm *device, struct screen *screen, const struct kfb_frame *frame,
                             const struct kfb_region *damage) {
-    if (screen->one_buffer) return show_in_place(device, screen, pixels, stride, damage);
-    return show_by_flip(device, screen, pixels, stride, damage);
+    if (screen->one_buffer) return show_in_place(device, screen, frame, damage);
+    return show_by_flip(device, screen, frame, damage);
 }
 
 /* Whether the device is still there: every DRM ioctl fails with ENODEV once it is unplugged
@@ -554,7 +564,7 @@ static int device_present(const struct kfb_drm *device) {
     return !(drmGetCap(device->fd, DRM_CAP_DUMB_BUFFER, &value) != 0 && kfb_errno_is_lost(errno));
 }
 
-enum kfb_status kfb_drm_present(struct kfb_drm *device, int index, const uint32_t *pixels, int stride_pixels,
+enum kfb_status kfb_drm_present(struct kfb_drm *device, int index, const struct kfb_frame *frame,
                                 const struct kfb_rect *rects, int count) {
     if (!device || index < 0 || index >= device->screen_count || !device->screens[index].started) {
         return KFB_NO_OUTPUT;
@@ -571,11 +581,10 @@ enum kfb_status kfb_drm_present(struct kfb_drm *device, int index, const uint32_
          * it, so ask whether it is still there. */
         if (!device_present(device)) return KFB_LOST;
         kfb_region_add_region(&screen->waiting, &damage);
-        screen->waiting_pixels = pixels;
-        screen->waiting_stride = stride_pixels;
+        screen->waiting_frame = *frame;
         return KFB_OK;
     }
-    return show(device, screen, pixels, stride_pixels, &damage);
+    return show(device, screen, frame, &damage);
 }
 
 static void flip_completed(int fd, unsigned int sequence, unsigned int seconds, unsigned int microseconds,
@@ -587,7 +596,7 @@ static void flip_completed(int fd, unsigned int sequence, unsigned int seconds, 
     if (screen->waiting.count == 0) return;
     struct kfb_region waiting = screen->waiting;
     kfb_region_clear(&screen->waiting);
-    enum kfb_status status = show(screen->device, screen, screen->waiting_pixels, screen->waiting_stride, &waiting);
+    enum kfb_status status = show(screen->device, screen, &screen->waiting_frame, &waiting);
     if (status != KFB_OK && screen->device->dispatch_status == KFB_OK) screen->device->dispatch_status = status;
 }
 

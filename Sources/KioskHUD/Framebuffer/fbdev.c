@@ -36,6 +36,8 @@ struct kfb_fbdev {
     int is_xrgb8888;
     int registry_entry;
     int console_held;
+    /* A row's worth of pixels, where a rectangle is put together from a frame's picture and surround. */
+    uint32_t *scratch;
 };
 
 /* An 8-bit channel value scaled to `length` bits (down by truncation, up by bit replication). */
@@ -100,11 +102,11 @@ static int visible_fits(const struct kfb_fbdev *device) {
     return end <= device->memory_size;
 }
 
-static void write_rect(const struct kfb_fbdev *device, const uint32_t *pixels, int stride, const struct kfb_rect *rect) {
+static void write_rect(const struct kfb_fbdev *device, const struct kfb_frame *frame, const struct kfb_rect *rect) {
     uint8_t *origin = visible_origin(device);
     const int bytes = device->bytes_per_pixel;
     for (int y = rect->y; y < rect->y + rect->height; y++) {
-        const uint32_t *source = pixels + (size_t)y * (size_t)stride + rect->x;
+        const uint32_t *source = kfb_frame_span(frame, rect->x, y, rect->width, device->scratch);
         uint8_t *row = origin + (size_t)y * device->line_length + (size_t)rect->x * (size_t)bytes;
         if (device->is_xrgb8888) {
             if (!device->opaque) {
@@ -238,6 +240,12 @@ enum kfb_status kfb_fbdev_open(const char *path, struct kfb_fbdev **device_out, 
         status = KFB_UNSUPPORTED;
         goto fail;
     }
+    device->scratch = malloc((size_t)device->var.xres * sizeof *device->scratch);
+    if (!device->scratch) {
+        kfb_say(message, message_size, "%s: no memory for a row of %u pixels", path, device->var.xres);
+        status = KFB_NO_MEMORY;
+        goto fail;
+    }
     /* fbdev maps from the page that holds smem_start; the memory begins that far into it. */
     long page = sysconf(_SC_PAGESIZE);
     device->map_offset = page > 0 ? (size_t)(fix.smem_start % (unsigned long)page) : 0;
@@ -271,11 +279,12 @@ enum kfb_status kfb_fbdev_open(const char *path, struct kfb_fbdev **device_out, 
 fail:
     if (device->map) munmap(device->map, device->map_size);
     close(device->fd);
+    free(device->scratch);
     free(device);
     return status;
 }
 
-enum kfb_status kfb_fbdev_present(struct kfb_fbdev *device, const uint32_t *pixels, int stride_pixels,
+enum kfb_status kfb_fbdev_present(struct kfb_fbdev *device, const struct kfb_frame *frame,
                                   const struct kfb_rect *rects, int count) {
     if (!device) return KFB_NO_OUTPUT;
     struct fb_var_screeninfo now;
@@ -297,13 +306,13 @@ enum kfb_status kfb_fbdev_present(struct kfb_fbdev *device, const uint32_t *pixe
             return KFB_LOST;
         }
         struct kfb_rect whole = {0, 0, (int)device->var.xres, (int)device->var.yres};
-        write_rect(device, pixels, stride_pixels, &whole);
+        write_rect(device, frame, &whole);
         return KFB_OK;
     }
     for (int i = 0; i < count; i++) {
         struct kfb_rect rect = rects[i];
         if (kfb_rect_clip(&rect, (int)device->var.xres, (int)device->var.yres)) {
-            write_rect(device, pixels, stride_pixels, &rect);
+            write_rect(device, frame, &rect);
         }
     }
     return KFB_OK;
@@ -315,5 +324,6 @@ void kfb_fbdev_close(struct kfb_fbdev *device) {
     if (device->console_held) kfb_console_release();
     munmap(device->map, device->map_size);
     close(device->fd);
+    free(device->scratch);
     free(device);
 }

@@ -5,6 +5,11 @@ import KioskCore
 /// text, at its opacity) when a command, a fade or the underlay changed it, otherwise just the
 /// indicator's square (the wheel from a cache of pre-rendered poses). It knows pixels and glyphs
 /// only: every backend, and `--snapshot`, draws with it.
+///
+/// Created to leave the surround, it writes only the panel's island (the HUD, its shadow and
+/// what it holds) and reports the one colour of everything around it (`surround`), for a
+/// target that can show a colour without keeping it in memory: a bare screen, where nothing is
+/// beneath the overlay, so a dimming backdrop is one colour but on the HUD.
 package final class FrameRenderer {
     /// Where the frames are drawn: a window's surface, a mapped picture, or a plain buffer.
     package let target: any PixelCanvas
@@ -15,6 +20,10 @@ package final class FrameRenderer {
     }
     private var underlayChanged = false
     private let glyphs: any GlyphSource
+    private let leavesSurround: Bool
+    /// Where the target holds the frame's pixels and the one colour around that: the whole
+    /// target, unless the renderer was created to leave the surround.
+    package private(set) var surround: Surround
     private var drawnPanel: Frame.Panel?
     private var drawnIndicator: Frame.Indicator?
     /// The indicator's square as the panel left it, before the indicator was drawn on it.
@@ -24,10 +33,13 @@ package final class FrameRenderer {
     /// and blurred twice as far and drained of colour for a frozen screen while blocking.
     private var frosted: (source: PixelBuffer, blurPixels: Int, blurred: Underlay?, frozen: Underlay?)?
 
-    /// Creates a renderer drawing into `target` with text from `glyphs`.
-    package init(target: any PixelCanvas, glyphs: any GlyphSource) {
+    /// Creates a renderer drawing into `target` with text from `glyphs`; with `leavingSurround`,
+    /// only into the panel's island, for a target with nothing beneath it (no underlay is set).
+    package init(target: any PixelCanvas, glyphs: any GlyphSource, leavingSurround: Bool = false) {
         self.target = target
         self.glyphs = glyphs
+        leavesSurround = leavingSurround
+        surround = Surround(island: leavingSurround ? .empty : target.bounds, pixel: .transparent)
     }
 
     /// Draws `frame` and returns the rectangles whose pixels changed.
@@ -48,11 +60,13 @@ package final class FrameRenderer {
 
     private func redrawPanel(_ panel: Frame.Panel?, indicator: Frame.Indicator?) throws(GlyphFailure) -> PixelRect {
         let everything = target.bounds
-        /// What a panel draws on: the whole screen under a backdrop, else the HUD and its shadow.
+        /// What a panel draws on: the whole screen under a backdrop (unless the surround is
+        /// left), else the HUD and its shadow.
         func extent(of panel: Frame.Panel) -> PixelRect {
-            panel.backdrop == nil ? panel.hud.union(panel.shadow?.reach(of: panel.hud) ?? panel.hud).intersection(everything) : everything
+            panel.backdrop == nil || leavesSurround
+                ? panel.hud.union(panel.shadow?.reach(of: panel.hud) ?? panel.hud).intersection(everything) : everything
         }
-        let old = drawnPanel.map(extent) ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
+        let old = leavesSurround ? surround.island : drawnPanel.map(extent) ?? .empty
         // While the HUD changes size its content is laid out for the size it is going to, and
         // may reach past it: what lies outside the HUD is put back after the content is drawn.
         let content = panel.map { panel in
@@ -61,7 +75,7 @@ package final class FrameRenderer {
         let area = panel.map { extent(of: $0).union(content ?? $0.hud) } ?? old
         target.withPixels { $0.restore(old.union(area), from: underlay) }
         indicatorBackground = nil
-        guard let panel else { return old }
+        guard let panel else { return leavingSurround(Surround(island: .empty, pixel: .transparent), changed: old) }
         let frost = frostedUnderlays(panel.frost)
         /// What shows around the HUD in `rect`: the screen as it was read, frozen as far as
         /// the backdrop is drawn, under the backdrop.
@@ -70,7 +84,7 @@ package final class FrameRenderer {
             if let backdrop = panel.backdrop { target.withPixels { $0.blend(PremultipliedPixel(backdrop), over: rect) } }
         }
         if let blurred = frost.blurred { target.withPixels { $0.restore(panel.hud, from: blurred) } }
-        drawBeneath(everything)
+        drawBeneath(leavesSurround ? area : everything)
         target.withPixels { rows in
             let fill = frost.blurred == nil ? panel.hudColor : panel.frost.hudFill ?? panel.hudColor
             rows.fillRoundedRect(panel.hud, cornerRadius: panel.cornerRadiusPixels, color: fill)
@@ -94,7 +108,25 @@ package final class FrameRenderer {
             target.withPixels { $0.drawShadow(shadow, of: panel.hud, cornerRadius: panel.cornerRadiusPixels) }
         }
         target.withPixels { $0.fade(area, opacity: panel.opacity, over: underlay) }
-        return old.union(area)
+        return leavingSurround(Surround(island: area, pixel: Self.surroundPixel(of: panel)), changed: old.union(area))
+    }
+
+    /// Takes `next` as the surround where it is left, and returns what changed: `changed`, or
+    /// the whole target when the surround's colour did.
+    private func leavingSurround(_ next: Surround, changed: PixelRect) -> PixelRect {
+        guard leavesSurround else { return changed }
+        defer { surround = next }
+        return next.pixel == surround.pixel ? changed : target.bounds
+    }
+
+    /// The one colour around the island: the panel's backdrop over nothing, at its opacity,
+    /// drawn as the panel's own pixels are, so the two meet without a seam.
+    private static func surroundPixel(of panel: Frame.Panel) -> PremultipliedPixel {
+        PixelBuffer(width: 1, height: 1).withPixels { rows in
+            if let backdrop = panel.backdrop { rows.blend(PremultipliedPixel(backdrop), over: rows.bounds) }
+            rows.fade(rows.bounds, opacity: panel.opacity)
+            return PremultipliedPixel(word: rows.row(0)[0])
+        }
     }
 
     /// The underlay blurred (for beneath the HUD, unless its fill was chosen) and frozen (for
@@ -173,4 +205,13 @@ package final class FrameRenderer {
             }
         }
     }
+}
+
+/// A frame as a renderer leaving the surround draws it: the target's pixels inside `island`,
+/// `pixel` everywhere around it.
+package struct Surround: Equatable {
+    /// Where the target holds the frame's pixels.
+    package let island: PixelRect
+    /// The colour of every pixel outside `island`.
+    package let pixel: PremultipliedPixel
 }

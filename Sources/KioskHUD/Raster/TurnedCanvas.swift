@@ -22,7 +22,13 @@ package final class TurnedCanvas {
     /// The turned screen's size.
     package var logicalSize: Size { canvas.size }
 
+    /// Where the canvas's `rect` lies on the display.
+    package func displayRect(_ rect: PixelRect) -> PixelRect {
+        rotation == .upright ? rect : rotation.displayRect(rect, logical: logicalSize)
+    }
+
     /// Copies the canvas's `rects` onto the display, turned; returns the display rectangles.
+    @discardableResult
     package func turn(_ rects: [PixelRect]) -> [PixelRect] {
         guard rotation != .upright else { return rects }
         let logical = logicalSize
@@ -38,7 +44,7 @@ package final class TurnedCanvas {
                     }
                 }
             }
-            return rotation.displayRect(rect, logical: logical)
+            return displayRect(rect)
         }
     }
 }

@@ -12,7 +12,7 @@ package struct Underlay {
     package let picture: PixelBuffer?
 
     /// Nothing read: transparent everywhere.
-    package static var transparent: Underlay { Underlay(area: PixelRect(x: 0, y: 0, width: 0, height: 0), picture: nil) }
+    package static var transparent: Underlay { Underlay(area: .empty, picture: nil) }
 
     private init(area: PixelRect, picture: PixelBuffer?) {
         self.area = area

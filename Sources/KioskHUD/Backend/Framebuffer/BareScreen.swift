@@ -4,10 +4,13 @@ import KioskPlatform
 import KioskRaster
 
 /// The picture of one bare display (a DRM connector, a framebuffer), kept in memory by the
-/// overlay: the renderer draws into it (turned for `--rotate`), and the changed rectangles are
-/// handed to the device. Nothing is beneath the overlay there, so its translucent pixels show
-/// over black: a premultiplied pixel over black is its own colour channels, which the device
-/// reads as XRGB, so the picture goes to the device as it is.
+/// overlay where it is not one colour: the renderer draws the panel's island into it (turned
+/// for `--rotate`) and reports the colour around it, and the changed rectangles go to the
+/// device as a `kfb_frame` of both, so a backdrop over the whole screen costs no memory. The
+/// picture is mapped whole but its pages are touched only where an island was. Nothing is
+/// beneath the overlay there, so its translucent pixels show over black: a premultiplied pixel
+/// over black is its own colour channels, which the device reads as XRGB, so the picture goes
+/// to the device as it is.
 final class BareScreen {
     private let picture: PixelBuffer
     private let turned: TurnedCanvas
@@ -20,25 +23,40 @@ final class BareScreen {
     init(_ info: kfb_screen_info, rotation: Rotation, glyphs: any GlyphSource) {
         picture = PixelBuffer(width: Int(info.width), height: Int(info.height))
         turned = TurnedCanvas(display: picture, rotation: rotation)
-        renderer = FrameRenderer(target: turned.canvas, glyphs: glyphs)
+        renderer = FrameRenderer(target: turned.canvas, glyphs: glyphs, leavingSurround: true)
         let millimetres = info.width_mm > 0 && info.height_mm > 0
             ? Size(width: Int(info.width_mm), height: Int(info.height_mm)) : nil
         opened = OpenedDisplay(logicalSize: turned.logicalSize,
                                profile: DisplayProfile(pixels: picture.size, reportedMillimetres: millimetres))
     }
 
-    /// Draws `frame` and hands the display rectangles that changed, with the whole picture, to
-    /// `present` (nothing when nothing changed).
-    func draw(_ frame: Frame, present: (UnsafePointer<UInt32>, Int32, [kfb_rect]) -> Void) throws {
-        let changed = turned.turn(try renderer.draw(frame))
+    /// Draws `frame` and hands the frame with the display rectangles that changed to `present`
+    /// (nothing when nothing changed).
+    func draw(_ frame: Frame, present: (kfb_frame, [kfb_rect]) -> Void) throws {
+        let changed = try renderer.draw(frame)
         guard !changed.isEmpty else { return }
-        let rects = changed.map { kfb_rect(x: Int32($0.x), y: Int32($0.y), width: Int32($0.width), height: Int32($0.height)) }
-        picture.withPixels { present(UnsafePointer($0.base), Int32($0.pitchPixels), rects) }
+        let island = renderer.surround.island
+        turned.turn(changed.map { $0.intersection(island) }.filter { !$0.isEmpty })
+        present(shown, changed.map { kfb_rect(turned.displayRect($0)) })
     }
 
-    /// Hands the whole picture as it is to `present` (the screen was someone else's meanwhile).
-    func presentWhole(_ present: (UnsafePointer<UInt32>, Int32, [kfb_rect]) -> Void) {
-        let whole = kfb_rect(x: 0, y: 0, width: Int32(picture.size.width), height: Int32(picture.size.height))
-        picture.withPixels { present(UnsafePointer($0.base), Int32($0.pitchPixels), [whole]) }
+    /// Hands the whole frame as it is to `present` (the screen was someone else's meanwhile).
+    func presentWhole(_ present: (kfb_frame, [kfb_rect]) -> Void) {
+        present(shown, [kfb_rect(picture.bounds)])
+    }
+
+    /// The frame on the display: the picture inside the island, turned, and the colour around it.
+    private var shown: kfb_frame {
+        let surround = renderer.surround
+        return picture.withPixels { rows in
+            kfb_frame(pixels: UnsafePointer(rows.base), stride_pixels: Int32(rows.pitchPixels),
+                      island: kfb_rect(turned.displayRect(surround.island)), surround: surround.pixel.word)
+        }
+    }
+}
+
+private extension kfb_rect {
+    init(_ rect: PixelRect) {
+        self.init(x: Int32(rect.x), y: Int32(rect.y), width: Int32(rect.width), height: Int32(rect.height))
     }
 }

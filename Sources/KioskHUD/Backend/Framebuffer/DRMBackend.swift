@@ -100,8 +100,8 @@ final class DRMBackend: DisplayBackend {
         for (index, (screen, frame)) in zip(screens, frames).enumerated() where !isLost {
             guard let frame else { continue }
             do {
-                try screen.draw(frame) { pixels, stride, rects in
-                    if switches?.isAway != true { present(on: index, pixels, stride, rects) }
+                try screen.draw(frame) { shown, rects in
+                    if switches?.isAway != true { present(on: index, shown, rects) }
                 }
             } catch {
                 Diagnostics.report("drawing failed: \(error)")
@@ -109,8 +109,8 @@ final class DRMBackend: DisplayBackend {
         }
     }
 
-    private func present(on index: Int, _ pixels: UnsafePointer<UInt32>, _ stride: Int32, _ rects: [kfb_rect]) {
-        if kfb_drm_present(device, Int32(index), pixels, stride, rects, Int32(rects.count)) == KFB_LOST {
+    private func present(on index: Int, _ shown: kfb_frame, _ rects: [kfb_rect]) {
+        if withUnsafePointer(to: shown, { kfb_drm_present(device, Int32(index), $0, rects, Int32(rects.count)) }) == KFB_LOST {
             isLost = true
         }
     }
@@ -125,7 +125,7 @@ final class DRMBackend: DisplayBackend {
             return
         }
         for (index, screen) in screens.enumerated() {
-            screen.presentWhole { present(on: index, $0, $1, $2) }
+            screen.presentWhole { present(on: index, $0, $1) }
         }
     }
 

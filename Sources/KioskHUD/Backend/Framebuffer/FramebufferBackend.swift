@@ -66,16 +66,16 @@ final class FramebufferBackend: DisplayBackend {
     func draw(_ frames: [Frame?]) {
         guard let frame = frames.first ?? nil, !isLost else { return }
         do {
-            try screen.draw(frame) { pixels, stride, rects in
-                if switches?.isAway != true { present(pixels, stride, rects) }
+            try screen.draw(frame) { shown, rects in
+                if switches?.isAway != true { present(shown, rects) }
             }
         } catch {
             Diagnostics.report("drawing failed: \(error)")
         }
     }
 
-    private func present(_ pixels: UnsafePointer<UInt32>, _ stride: Int32, _ rects: [kfb_rect]) {
-        isLost = kfb_fbdev_present(device, pixels, stride, rects, Int32(rects.count)) == KFB_LOST
+    private func present(_ shown: kfb_frame, _ rects: [kfb_rect]) {
+        isLost = withUnsafePointer(to: shown) { kfb_fbdev_present(device, $0, rects, Int32(rects.count)) } == KFB_LOST
     }
 
     /// Waits for the wake-up; a framebuffer has nothing of its own to wait for but the console's

@@ -254,7 +254,7 @@ final class OverlayWindow {
         let logical = rotation.logicalSize(ofDisplay: size)
         let canvasRects = regions.map { $0.bounds(canvas: logical) } + (reach.map { [$0] } ?? [])
         let wanted = canvasRects.filter { !$0.isEmpty }.map { rotation.displayRect($0, logical: logical) }
-            .reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }.intersection(display)
+            .reduce(PixelRect.empty) { $0.union($1) }.intersection(display)
         guard !wanted.isEmpty, wanted != placed else { return }
         let moves = wanted.x != placed.x || wanted.y != placed.y
         let screenOrigin = (x: origin.x + Int32(wanted.x), y: origin.y + Int32(wanted.y))

@@ -40,6 +40,9 @@ public struct PixelRect: Sendable, Equatable, Hashable {
         self.height = height
     }
 
+    /// No pixels, at the origin.
+    public static let empty = PixelRect(x: 0, y: 0, width: 0, height: 0)
+
     /// A rectangle of `size` centred on `center`, rounded to whole pixels.
     public init(centeredAt center: Point, width: Int, height: Int) {
         self.init(x: Int((center.x - Double(width) / 2).rounded()),

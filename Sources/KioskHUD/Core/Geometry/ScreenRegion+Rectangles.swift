@@ -3,7 +3,7 @@ extension ScreenRegion {
     public func bounds(canvas: Size) -> PixelRect {
         let whole = PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
         switch self {
-        case .nothing: return PixelRect(x: 0, y: 0, width: 0, height: 0)
+        case .nothing: return .empty
         case .roundedRect(let rect, _): return rect.intersection(whole)
         case .everything: return whole
         }

@@ -226,7 +226,7 @@ public struct FrameComposer: Sendable {
             }.max() ?? 0
             blocks.append(Size(width: widest, height: fit.lines.count * fit.lineHeightPixels))
             let color = isDetail ? appearance.textColor.fading(by: appearance.detailStrength) : appearance.textColor
-            labels.append(Frame.Label(text: fit, area: PixelRect(x: 0, y: 0, width: 0, height: 0), color: color))
+            labels.append(Frame.Label(text: fit, area: .empty, color: color))
         }
         let cut = fits.first.flatMap { first in
             first.isTruncated && !message.isEmpty
