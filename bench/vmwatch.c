@@ -4,6 +4,7 @@
  *
  *   vmwatch --drm /dev/dri/cardN -- PROGRAM [ARGUMENT...]
  *   vmwatch --fbdev /dev/fbN -- PROGRAM [ARGUMENT...]
+ *   vmwatch --exit -- PROGRAM [ARGUMENT...]     (no screen: only how long it ran)
  *
  * DRM: what the screen shows is the framebuffer on the connected connector's CRTC, whoever made
  * it: each poll asks the CRTC for its framebuffer (DRM_IOCTL_MODE_GETCRTC, no master needed),
@@ -15,7 +16,8 @@
  *   "vmwatch pid PID"              the program's process id, at once;
  *   "vmwatch first-frame MS"       milliseconds from just before exec to the first change;
  *   "vmwatch ready-line MS"        milliseconds from just before exec to a line "ready";
- *   "vmwatch exit STATUS"          when the program ended; vmwatch exits with its status.
+ *   "vmwatch ended MS"             milliseconds from just before exec to the program's end;
+ *   "vmwatch exit STATUS"          then; vmwatch exits with the program's status.
  * The screen is polled every 2 ms until the first change (or 30 s: "vmwatch first-frame none"),
  * then no more: vmwatch then sleeps in poll(2) on the program's stdout and costs nothing. */
 #define _GNU_SOURCE
@@ -146,14 +148,19 @@ static int read_centre(struct screen *screen, uint8_t *out) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 5 || (strcmp(argv[1], "--drm") != 0 && strcmp(argv[1], "--fbdev") != 0) || strcmp(argv[3], "--") != 0) {
-        fprintf(stderr, "usage: vmwatch --drm /dev/dri/cardN | --fbdev /dev/fbN -- PROGRAM [ARGUMENT...]\n");
+    int watching = argc >= 5 && (strcmp(argv[1], "--drm") == 0 || strcmp(argv[1], "--fbdev") == 0) &&
+                   strcmp(argv[3], "--") == 0;
+    if (!watching && !(argc >= 4 && strcmp(argv[1], "--exit") == 0 && strcmp(argv[2], "--") == 0)) {
+        fprintf(stderr, "usage: vmwatch --drm /dev/dri/cardN | --fbdev /dev/fbN | --exit -- PROGRAM [ARGUMENT...]\n");
         return 125;
     }
-    struct screen screen;
-    open_screen(&screen, argv[1], argv[2]);
+    char **program = argv + (watching ? 4 : 3);
+    struct screen screen = {.fd = -1};
     static uint8_t before[PROBE_SIZE * PROBE_SIZE * 4], now[PROBE_SIZE * PROBE_SIZE * 4];
-    read_centre(&screen, before);
+    if (watching) {
+        open_screen(&screen, argv[1], argv[2]);
+        read_centre(&screen, before);
+    }
 
     int output[2];
     if (pipe2(output, O_CLOEXEC) != 0) die("pipe");
@@ -162,7 +169,7 @@ int main(int argc, char **argv) {
     if (child < 0) die("fork");
     if (child == 0) {
         dup2(output[1], STDOUT_FILENO);
-        execvp(argv[4], argv + 4);
+        execvp(program[0], program);
         _exit(127);
     }
     close(output[1]);
@@ -170,7 +177,7 @@ int main(int argc, char **argv) {
     printf("vmwatch pid %d\n", (int)child);
     fflush(stdout);
 
-    int watching = 1, ready_seen = 0;
+    int ready_seen = 0;
     char line[4096];
     size_t used = 0;
     for (;;) {
@@ -214,6 +221,7 @@ int main(int argc, char **argv) {
     }
     int status = 0;
     waitpid(child, &status, 0);
+    printf("vmwatch ended %.1f\n", now_ms() - started);
     int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     printf("vmwatch exit %d\n", code);
     return code;
