@@ -12,7 +12,7 @@ import KioskTestSupport
 extension RenderingSuites {
 @Suite struct SurroundRenderingTests {
     private let font: FontChain
-    private static let screen = Size(width: 320, height: 200)
+    private static let screen = Size(width: 240, height: 160)
     /// What the leaving renderer's target holds before anything is drawn: a pixel still holding
     /// it was never written.
     private static let unwritten: UInt32 = 0xDEAD_BEEF
@@ -34,7 +34,7 @@ extension RenderingSuites {
     private static let lastTick = 80
 
     @Test(arguments: [Theme.dark, Theme.light])
-    func aBareScreenShowsWhatAPaintedScreenDoes(theme: Theme) throws {
+    func leavingTheSurroundShowsWhatPaintingDoes(theme: Theme) throws {
         var appearance = Appearance()
         appearance.theme = theme
         var session = HostSession(appearance: appearance, clock: FixedStepClock(ticksPerSecond: 60),
