@@ -7,7 +7,8 @@ import PackageDescription
 // - KioskRaster (Sources/KioskHUD/Raster): pixels in plain memory (premultiplied ARGB rows,
 //   coverage anti-aliasing, pre-rendered wheel poses), for any windowing backend.
 // - CKioskPixels (Sources/KioskHUD/Pixels): the whole-screen pixel passes (the frost of a screen
-//   read beneath the overlay), in C built with -O2 so the unoptimised test build is as quick.
+//   read beneath the overlay, a frame put together from its island and surround as a screen
+//   takes it), in C built with -O2 so the unoptimised test build is as quick.
 // - KioskPlatform (Sources/KioskHUD/Platform): the process's own I/O in plain Swift over libc, no
 //   SDL and no display: descriptors and errno, the wake-up, stdin, FIFO and control-socket readers,
 //   the line writers, signals, threads and the one exit path.
@@ -52,6 +53,7 @@ let package = Package(
         ),
         .target(
             name: "CKioskWayland",
+            dependencies: ["CKioskPixels"],
             path: "Sources/KioskHUD/Wayland",
             exclude: ["protocol"],
             linkerSettings: [.linkedLibrary("wayland-client")]
@@ -64,7 +66,7 @@ let package = Package(
         ),
         .target(
             name: "CKioskFramebuffer",
-            dependencies: ["CLibDRM"],
+            dependencies: ["CLibDRM", "CKioskPixels"],
             path: "Sources/KioskHUD/Framebuffer",
             exclude: ["libdrm"]
         ),

@@ -90,7 +90,7 @@ struct target {
 /* Presents `rects` and, for DRM, waits until the flip that shows them has completed. */
 static enum kfb_status present(struct target *target, const struct picture *picture, const struct kfb_rect *rects,
                                int count) {
-    struct kfb_frame frame = {
+    struct kp_frame frame = {
         .pixels = picture->pixels,
         .stride_pixels = picture->width,
         .island = {0, 0, picture->width, picture->height},

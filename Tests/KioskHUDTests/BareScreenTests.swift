@@ -5,7 +5,7 @@ internal import CKioskFramebuffer
 @testable import KioskFonts
 import KioskRaster
 
-/// A bare screen's frames as a device takes them (`kfb_frame`: the picture inside the island,
+/// A bare screen's frames as a device takes them (`kp_frame`: the picture inside the island,
 /// one colour around it, only the rectangles handed over written), against the same session
 /// painted whole and turned: the same screen, tick by tick, upright and turned, through a
 /// block's (blue) backdrop easing in and out and a message that grows the HUD.
@@ -67,7 +67,7 @@ extension RenderingSuites {
 
     /// Writes `rects` of `shown` into `device` as the C side does: the picture's pixel inside the
     /// island, the surround outside it.
-    private func write(_ shown: kfb_frame, _ rects: [kfb_rect], to device: PixelBuffer) {
+    private func write(_ shown: kp_frame, _ rects: [kfb_rect], to device: PixelBuffer) {
         let island = PixelRect(x: Int(shown.island.x), y: Int(shown.island.y),
                                width: Int(shown.island.width), height: Int(shown.island.height))
         device.withPixels { rows in

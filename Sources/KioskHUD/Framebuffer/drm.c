@@ -62,7 +62,7 @@ struct screen {
     int dirty_unsupported;
     /* Presented while a flip was pending: shown when it completes. */
     struct kfb_region waiting;
-    struct kfb_frame waiting_frame;
+    struct kp_frame waiting_frame;
     /* A row's worth of pixels, where a rectangle is put together from a frame's picture and surround. */
     uint32_t *scratch;
 };
@@ -481,20 +481,20 @@ enum kfb_status kfb_drm_start_screen(struct kfb_drm *device, int index, struct k
 }
 
 /* Copies `region` of `frame` into `buffer` (both XRGB8888). */
-static void copy_region(const struct screen *screen, struct buffer *buffer, const struct kfb_frame *frame,
+static void copy_region(const struct screen *screen, struct buffer *buffer, const struct kp_frame *frame,
                         const struct kfb_region *region) {
     for (int r = 0; r < region->count; r++) {
         const struct kfb_rect *rect = &region->rects[r];
         size_t bytes = (size_t)rect->width * 4;
         for (int y = rect->y; y < rect->y + rect->height; y++) {
-            const uint32_t *source = kfb_frame_span(frame, rect->x, y, rect->width, screen->scratch);
+            const uint32_t *source = kp_frame_span(frame, rect->x, y, rect->width, screen->scratch);
             memcpy(buffer->map + (size_t)y * buffer->pitch + (size_t)rect->x * 4, source, bytes);
         }
     }
 }
 
 /* Writes `damage` into the one buffer on the screen and tells the driver which rectangles. */
-static enum kfb_status show_in_place(struct kfb_drm *device, struct screen *screen, const struct kfb_frame *frame,
+static enum kfb_status show_in_place(struct kfb_drm *device, struct screen *screen, const struct kp_frame *frame,
                                      const struct kfb_region *damage) {
     struct buffer *buffer = &screen->buffers[screen->front];
     struct kfb_region region = buffer->stale;
@@ -522,7 +522,7 @@ static enum kfb_status show_in_place(struct kfb_drm *device, struct screen *scre
 }
 
 /* Writes `damage` plus what the back buffer missed into it and queues the flip to it. */
-static enum kfb_status show_by_flip(struct kfb_drm *device, struct screen *screen, const struct kfb_frame *frame,
+static enum kfb_status show_by_flip(struct kfb_drm *device, struct screen *screen, const struct kp_frame *frame,
                                     const struct kfb_region *damage) {
     if (damage->count == 0) return KFB_OK;
     int back = 1 - screen->front;
@@ -551,7 +551,7 @@ static enum kfb_status show_by_flip(struct kfb_drm *device, struct screen *scree
     return KFB_OK;
 }
 
-static enum kfb_status show(struct kfb_drm *device, struct screen *screen, const struct kfb_frame *frame,
+static enum kfb_status show(struct kfb_drm *device, struct screen *screen, const struct kp_frame *frame,
                             const struct kfb_region *damage) {
     if (screen->one_buffer) return show_in_place(device, screen, frame, damage);
     return show_by_flip(device, screen, frame, damage);
@@ -564,7 +564,7 @@ static int device_present(const struct kfb_drm *device) {
     return !(drmGetCap(device->fd, DRM_CAP_DUMB_BUFFER, &value) != 0 && kfb_errno_is_lost(errno));
 }
 
-enum kfb_status kfb_drm_present(struct kfb_drm *device, int index, const struct kfb_frame *frame,
+enum kfb_status kfb_drm_present(struct kfb_drm *device, int index, const struct kp_frame *frame,
                                 const struct kfb_rect *rects, int count) {
     if (!device || index < 0 || index >= device->screen_count || !device->screens[index].started) {
         return KFB_NO_OUTPUT;

@@ -102,11 +102,11 @@ static int visible_fits(const struct kfb_fbdev *device) {
     return end <= device->memory_size;
 }
 
-static void write_rect(const struct kfb_fbdev *device, const struct kfb_frame *frame, const struct kfb_rect *rect) {
+static void write_rect(const struct kfb_fbdev *device, const struct kp_frame *frame, const struct kfb_rect *rect) {
     uint8_t *origin = visible_origin(device);
     const int bytes = device->bytes_per_pixel;
     for (int y = rect->y; y < rect->y + rect->height; y++) {
-        const uint32_t *source = kfb_frame_span(frame, rect->x, y, rect->width, device->scratch);
+        const uint32_t *source = kp_frame_span(frame, rect->x, y, rect->width, device->scratch);
         uint8_t *row = origin + (size_t)y * device->line_length + (size_t)rect->x * (size_t)bytes;
         if (device->is_xrgb8888) {
             if (!device->opaque) {
@@ -284,7 +284,7 @@ fail:
     return status;
 }
 
-enum kfb_status kfb_fbdev_present(struct kfb_fbdev *device, const struct kfb_frame *frame,
+enum kfb_status kfb_fbdev_present(struct kfb_fbdev *device, const struct kp_frame *frame,
                                   const struct kfb_rect *rects, int count) {
     if (!device) return KFB_NO_OUTPUT;
     struct fb_var_screeninfo now;

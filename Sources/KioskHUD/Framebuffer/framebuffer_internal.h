@@ -32,15 +32,6 @@ void kfb_region_add(struct kfb_region *region, struct kfb_rect rect);
 /** Adds every rectangle of `other` to `region`. */
 void kfb_region_add_region(struct kfb_region *region, const struct kfb_region *other);
 
-/* ---- frames ----------------------------------------------------------------------------- */
-
-/**
- * The `width` pixels of `frame` from (`x`, `y`) on: straight from its picture where they all
- * lie inside its island, else put together in `scratch` (room for `width` words) from the
- * picture and the surround.
- */
-const uint32_t *kfb_frame_span(const struct kfb_frame *frame, int x, int y, int width, uint32_t *scratch);
-
 /* ---- system calls and messages ---------------------------------------------------------- */
 
 /** ioctl(2), again while it fails with EINTR or EAGAIN (as libdrm's drmIoctl). Signal-safe. */

@@ -97,6 +97,8 @@ struct kw_layer {
     /* The surface a replacement took over from, destroyed once the replacement shows. */
     struct wl_surface *retired_surface;
     struct zwlr_layer_surface_v1 *retired_role;
+    /* A row's worth of pixels, where a rectangle is put together from a frame's picture and surround. */
+    uint32_t *scratch;
 };
 
 /* ---- rectangles ---- */
@@ -571,6 +573,7 @@ void kw_layer_destroy(kw_layer *layer) {
     if (layer->keyboard_release_sync) wl_callback_destroy(layer->keyboard_release_sync);
     for (int i = 0; i < KW_BUFFERS; i++) buffer_free(&layer->buffers[i]);
     free(layer->input_rects);
+    free(layer->scratch);
     free(layer);
 }
 
@@ -644,13 +647,14 @@ static void layer_apply_input(kw_layer *layer) {
     layer->input_changed = 0;
 }
 
-int kw_layer_present(kw_layer *layer, const uint32_t *pixels, int stride_pixels) {
-    struct kw_buffer *entry = buffer_free_one(layer);
+int kw_layer_present(kw_layer *layer, const struct kp_frame *frame) {
+    if (!layer->scratch) layer->scratch = malloc((size_t)layer->width * sizeof *layer->scratch);
+    struct kw_buffer *entry = layer->scratch ? buffer_free_one(layer) : NULL;
     if (!entry) return -1;
     struct kw_rect stale = rect_clip(entry->stale, layer->width, layer->height);
     for (int y = stale.y; y < stale.y + stale.height; y++) {
         memcpy(entry->pixels + (size_t)y * (size_t)layer->width + (size_t)stale.x,
-               pixels + (size_t)y * (size_t)stride_pixels + (size_t)stale.x, (size_t)stale.width * 4);
+               kp_frame_span(frame, stale.x, y, stale.width, layer->scratch), (size_t)stale.width * 4);
     }
     entry->stale = (struct kw_rect){0, 0, 0, 0};
     wl_surface_attach(layer->surface, entry->buffer, 0, 0);

@@ -46,10 +46,10 @@ final class LayerSurface {
         kw_layer_set_keyboard(pointer, exclusive ? 1 : 0)
     }
 
-    /// Shows `picture` (the buffers' size), copying only what changed, and asks for a frame
-    /// callback. Returns false when no buffer could be made.
-    func present(_ picture: any PixelCanvas) -> Bool {
-        picture.withPixels { rows in kw_layer_present(pointer, rows.base, Int32(rows.pitchPixels)) == 0 }
+    /// Shows the frame `picture` drew last (the buffers' size), copying only what changed, and
+    /// asks for a frame callback. Returns false when no buffer could be made.
+    func present(_ picture: IslandPicture) -> Bool {
+        withUnsafePointer(to: picture.shown) { kw_layer_present(pointer, $0) == 0 }
     }
 
     /// Unmaps the surface: nothing shown, no input taken, until the next present.

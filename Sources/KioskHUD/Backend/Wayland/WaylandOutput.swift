@@ -7,11 +7,9 @@ import KioskRaster
 /// frame callback came): frames in between are skipped, so nothing is drawn that is not shown.
 final class WaylandOutput {
     private let layer: LayerSurface
-    /// The output's picture, in memory mapped for it (`PixelBuffer`): only the pages drawn on
-    /// become resident, so a HUD without a backdrop costs its own area, not the output's.
-    private let picture: PixelBuffer
-    private let turned: TurnedCanvas
-    private let renderer: FrameRenderer
+    /// The output's picture, kept where it is not one colour (`IslandPicture`): a backdrop
+    /// costs no memory beyond the buffers the compositor reads.
+    private let picture: IslandPicture
     private var waiting: Frame?
     private var claimedInput: ScreenRegion?
     /// A replaced surface waits for the picture, whether or not a frame is waiting.
@@ -24,13 +22,11 @@ final class WaylandOutput {
     /// Creates the output for `layer`, turned by `rotation`, drawing text with `glyphs`.
     init(layer: LayerSurface, rotation: Rotation, glyphs: any GlyphSource) {
         self.layer = layer
-        picture = PixelBuffer(width: layer.size.width, height: layer.size.height)
-        turned = TurnedCanvas(display: picture, rotation: rotation)
-        renderer = FrameRenderer(target: turned.canvas, glyphs: glyphs)
+        picture = IslandPicture(size: layer.size, rotation: rotation, glyphs: glyphs)
     }
 
     /// The screen the overlay is laid out for: the output's size in buffer pixels, turned.
-    var logicalSize: Size { turned.logicalSize }
+    var logicalSize: Size { picture.logicalSize }
 
     /// Makes `frame` the next to draw, replacing one not drawn yet.
     func show(_ frame: Frame) {
@@ -65,7 +61,7 @@ final class WaylandOutput {
         let hides = frame.visible == .nothing && frame.input == .nothing
         guard hides || layer.canPresent else { return }
         waiting = nil
-        layer.damage(turned.turn(try renderer.draw(frame)))
+        layer.damage(try picture.draw(frame))
         if hides {
             layer.hide()
             claimedInput = nil
@@ -82,7 +78,6 @@ final class WaylandOutput {
     /// `region` as rectangles on the output (nil: everything).
     private func inputRects(_ region: ScreenRegion) -> [PixelRect]? {
         guard region != .everything else { return nil }
-        let logical = turned.logicalSize
-        return region.rectangles(canvas: logical).map { turned.rotation.displayRect($0, logical: logical) }
+        return region.rectangles(canvas: picture.logicalSize).map(picture.displayRect)
     }
 }

@@ -21,6 +21,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <kiosk_pixels.h>
+
 /** What went wrong, for the exit status; the text goes to the caller's message buffer. */
 enum kfb_status {
     KFB_OK = 0,
@@ -43,19 +45,6 @@ struct kfb_rect {
     int x, y, width, height;
 };
 
-/**
- * A frame to show: inside `island`, the pixels of `pixels` (the whole screen's picture, XRGB
- * words, `stride_pixels` apart; only the island's are read), and `surround` everywhere around
- * it. The overlay keeps in memory only the part of the screen that is not one colour: a
- * dimming backdrop over a bare screen is one colour but on the HUD. An empty island is the
- * surround alone; an island as large as the screen is the picture alone.
- */
-struct kfb_frame {
-    const uint32_t *pixels;
-    int stride_pixels;
-    struct kfb_rect island;
-    uint32_t surround;
-};
 
 /** What a screen is: its size in pixels, physical size (0 when unknown) and a name for messages. */
 struct kfb_screen_info {
@@ -98,7 +87,7 @@ enum kfb_status kfb_drm_start_screen(struct kfb_drm *device, int index, struct k
  * the rectangles and the frame and shows them when it completes (kfb_drm_dispatch); the frame's
  * pixels must stay valid until then.
  */
-enum kfb_status kfb_drm_present(struct kfb_drm *device, int index, const struct kfb_frame *frame,
+enum kfb_status kfb_drm_present(struct kfb_drm *device, int index, const struct kp_frame *frame,
                                 const struct kfb_rect *rects, int count);
 
 /**
@@ -156,7 +145,7 @@ enum kfb_status kfb_fbdev_open(const char *path, struct kfb_fbdev **device, stru
  * a DRM driver took the hardware over from vesafb or efifb) or its mode changed under us; a
  * pan offset changed by someone else is followed: the whole picture is written at the new one.
  */
-enum kfb_status kfb_fbdev_present(struct kfb_fbdev *device, const struct kfb_frame *frame,
+enum kfb_status kfb_fbdev_present(struct kfb_fbdev *device, const struct kp_frame *frame,
                                   const struct kfb_rect *rects, int count);
 
 /**

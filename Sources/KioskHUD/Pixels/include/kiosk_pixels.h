@@ -16,4 +16,30 @@
  */
 int kp_frost(const uint32_t *source, uint32_t *target, int width, int height, int radius, int drained);
 
+/** A rectangle of pixels. */
+struct kp_rect {
+    int x, y, width, height;
+};
+
+/**
+ * A frame for a screen to show: inside `island`, the pixels of `pixels` (the whole screen's
+ * picture, 32-bit words, `stride_pixels` apart; only the island's are read), and `surround`
+ * everywhere around it. The overlay keeps in memory only the part of the screen that is not one
+ * colour: a dimming backdrop is one colour but on the HUD. An empty island is the surround
+ * alone; an island as large as the screen is the picture alone.
+ */
+struct kp_frame {
+    const uint32_t *pixels;
+    int stride_pixels;
+    struct kp_rect island;
+    uint32_t surround;
+};
+
+/**
+ * The `width` pixels of `frame` from (`x`, `y`) on: straight from its picture where they all
+ * lie inside its island, else put together in `scratch` (room for `width` words) from the
+ * picture and the surround.
+ */
+const uint32_t *kp_frame_span(const struct kp_frame *frame, int x, int y, int width, uint32_t *scratch);
+
 #endif

@@ -3,6 +3,8 @@
 
 #include <stdint.h>
 
+#include <kiosk_pixels.h>
+
 /* The overlay's Wayland side, on libwayland-client: one connection to the compositor with the
  * globals it needs (wl_compositor, wl_shm, zwlr_layer_shell_v1, the outputs; the seats' keyboards
  * only to learn where their focus is), and one layer
@@ -66,10 +68,9 @@ void kw_layer_set_input(kw_layer *layer, const int32_t *rects, int count, int ev
 void kw_layer_set_keyboard(kw_layer *layer, int exclusive);
 /* 1 when a present would show now: configured, no frame callback outstanding, a free buffer. */
 int kw_layer_can_present(const kw_layer *layer);
-/* Fills a free buffer from `pixels` (rows of `stride_pixels` words, the buffers' size), attaches
- * it, damages what changed, asks for a frame callback and commits. Returns 0, or -1 when no
- * buffer could be made. */
-int kw_layer_present(kw_layer *layer, const uint32_t *pixels, int stride_pixels);
+/* Fills a free buffer from `frame` (the buffers' size), attaches it, damages what changed, asks
+ * for a frame callback and commits. Returns 0, or -1 when no buffer could be made. */
+int kw_layer_present(kw_layer *layer, const struct kp_frame *frame);
 /* Unmaps the surface (nothing shown, no input taken) and makes it ready to be shown again. */
 void kw_layer_hide(kw_layer *layer);
 /* 1 while the surface shows a buffer. */

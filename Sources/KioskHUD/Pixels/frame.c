@@ -1,8 +1,10 @@
 /* Reading a frame: the picture inside its island, one colour around it. */
-#include "framebuffer_internal.h"
+#include <stddef.h>
 
-const uint32_t *kfb_frame_span(const struct kfb_frame *frame, int x, int y, int width, uint32_t *scratch) {
-    const struct kfb_rect *island = &frame->island;
+#include "kiosk_pixels.h"
+
+const uint32_t *kp_frame_span(const struct kp_frame *frame, int x, int y, int width, uint32_t *scratch) {
+    const struct kp_rect *island = &frame->island;
     const uint32_t *row = frame->pixels + (size_t)y * (size_t)frame->stride_pixels;
     int end = x + width;
     /* [from, to) is the part of the span inside the island; empty when it misses it. */
