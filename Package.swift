@@ -84,7 +84,7 @@ let package = Package(
         .target(name: "KioskTestSupport", dependencies: ["KioskCore"], path: "Tests/Support"),
         // The core's and the rasterizer's tests: no SDL, no display, no C library.
         .testTarget(name: "CoreTests", dependencies: ["KioskCore", "KioskRaster", "KioskTestSupport"]),
-        .testTarget(name: "KioskHUDTests", dependencies: ["KioskHUD", "KioskCore", "KioskRaster", "KioskPlatform", "KioskFonts", "CPNG", "CKioskFramebuffer",
+        .testTarget(name: "KioskHUDTests", dependencies: ["KioskHUD", "KioskCore", "KioskRaster", "KioskPlatform", "KioskFonts", "CPNG", "CKioskFramebuffer", "CKioskPixels",
                                                        "KioskTestSupport"]),
         // The process's I/O over pipes, socketpairs and sockets in a temporary folder: no SDL, no display.
         .testTarget(name: "PlatformTests", dependencies: ["KioskPlatform", "KioskCore"]),

@@ -1,5 +1,6 @@
 import Testing
 internal import CKioskFramebuffer
+internal import CKioskPixels
 @testable import KioskCore
 @testable import KioskHUD
 @testable import KioskFonts
@@ -8,19 +9,20 @@ import KioskRaster
 /// A bare screen's frames as a device takes them (`kp_frame`: the picture inside the island,
 /// one colour around it, only the rectangles handed over written), against the same session
 /// painted whole and turned: the same screen, tick by tick, upright and turned, through a
-/// block's (blue) backdrop easing in and out and a message that grows the HUD.
+/// block's (blue) backdrop easing in, a message that grows the HUD and a hide while blocking.
 extension RenderingSuites {
 @Suite struct BareScreenTests {
     private let font: FontChain
     /// A small screen, not square, so a quarter turn changes the layout.
     private static let display = Size(width: 240, height: 160)
+    /// Shown at 0, blocking from 2 with its backdrop easing in, a longer message, hidden while
+    /// still blocking (the surround fades out with the HUD).
     private static let script: [Int: [Command]] = [
         2: [.block(true)],
         14: [.message("Installing a safety update, do not switch off")],
-        20: [.block(false)],
-        34: [.hide],
+        24: [.hide],
     ]
-    private static let lastTick = 48
+    private static let lastTick = 40
 
     init() throws {
         font = try FontChain.opening([])
@@ -49,37 +51,63 @@ extension RenderingSuites {
             let frame = composer.frame(of: session, atTick: tick, measurer: font)
             _ = try painting.draw(frame)
             try screen.draw(frame) { shown, rects in write(shown, rects, to: device) }
-            var mismatches = 0
-            painted.withPixels { expected in
-                device.withPixels { actual in
-                    for y in 0..<logical.height {
-                        for x in 0..<logical.width {
-                            let point = rotation.displayPoint(x: x, y: y, logical: logical)
-                            // Over black, as the device shows it: the premultiplied channels.
-                            if expected.row(y)[x] & 0xFF_FFFF != actual.row(point.y)[point.x] & 0xFF_FFFF { mismatches += 1 }
-                        }
-                    }
-                }
-            }
+            // Over black, as the device shows it: the premultiplied channels.
+            let mismatches = painted.mismatches(turnedBy: rotation, on: device, comparing: 0xFF_FFFF)
             #expect(mismatches == 0, "tick \(tick), \(rotation)")
         }
     }
 
-    /// Writes `rects` of `shown` into `device` as the C side does: the picture's pixel inside the
-    /// island, the surround outside it.
+    /// Writes `rects` of `shown` into `device` as the C writers do: clipped to it, each row's
+    /// span from `kp_frame_span` (the picture inside the island, the surround outside).
     private func write(_ shown: kp_frame, _ rects: [kfb_rect], to device: PixelBuffer) {
-        let island = PixelRect(x: Int(shown.island.x), y: Int(shown.island.y),
-                               width: Int(shown.island.width), height: Int(shown.island.height))
         device.withPixels { rows in
+            var frame = shown
+            let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: rows.width)
+            defer { scratch.deallocate() }
             for rect in rects {
-                for y in Int(rect.y)..<Int(rect.y + rect.height) {
-                    for x in Int(rect.x)..<Int(rect.x + rect.width) {
-                        rows.row(y)[x] = island.contains(px: x, py: y)
-                            ? shown.pixels[y * Int(shown.stride_pixels) + x] : shown.surround
-                    }
+                let clipped = PixelRect(x: Int(rect.x), y: Int(rect.y), width: Int(rect.width), height: Int(rect.height))
+                    .intersection(rows.bounds)
+                guard !clipped.isEmpty else { continue }
+                for y in clipped.y..<clipped.maxY {
+                    let span = kp_frame_span(&frame, Int32(clipped.x), Int32(y), Int32(clipped.width), scratch)!
+                    (rows.row(y) + clipped.x).update(from: span, count: clipped.width)
                 }
             }
         }
+    }
+
+    /// `kp_frame_span` on a 6x3 picture whose pixels are their own index, an island of (2, 1)
+    /// 3x1 and surround 0xEE: each span as the C writers read it.
+    @Test(arguments: [
+        (x: 0, y: 1, width: 6, [0xEE, 0xEE, 8, 9, 10, 0xEE]),   // across both edges
+        (x: 2, y: 1, width: 3, [8, 9, 10]),                     // the island exactly
+        (x: 3, y: 1, width: 1, [9]),                            // inside it
+        (x: 0, y: 1, width: 2, [0xEE, 0xEE]),                   // ends at its left edge
+        (x: 5, y: 1, width: 1, [0xEE]),                         // starts at its right edge
+        (x: 1, y: 0, width: 4, [0xEE, 0xEE, 0xEE, 0xEE]),       // a row above it
+        (x: 1, y: 2, width: 4, [0xEE, 0xEE, 0xEE, 0xEE]),       // a row below it
+    ] as [(x: Int, y: Int, width: Int, [UInt32])])
+    func aSpanIsThePictureInsideTheIslandAndTheSurroundOutside(x: Int, y: Int, width: Int, expected: [UInt32]) {
+        let picture = (0..<18).map(UInt32.init)
+        var scratch = [UInt32](repeating: 0, count: 6)
+        let read = picture.withUnsafeBufferPointer { pixels in
+            var frame = kp_frame(pixels: pixels.baseAddress, stride_pixels: 6,
+                                 island: kp_rect(x: 2, y: 1, width: 3, height: 1), surround: 0xEE)
+            let span = kp_frame_span(&frame, Int32(x), Int32(y), Int32(width), &scratch)!
+            return Array(UnsafeBufferPointer(start: span, count: width))
+        }
+        #expect(read == expected)
+    }
+
+    @Test func anEmptyIslandIsTheSurroundAlone() {
+        let picture = [UInt32](repeating: 7, count: 4)
+        var scratch = [UInt32](repeating: 0, count: 4)
+        let read = picture.withUnsafeBufferPointer { pixels in
+            var frame = kp_frame(pixels: pixels.baseAddress, stride_pixels: 4, island: kp_rect(x: 1, y: 0, width: 0, height: 1),
+                                 surround: 0x33)
+            return Array(UnsafeBufferPointer(start: kp_frame_span(&frame, 0, 0, 4, &scratch)!, count: 4))
+        }
+        #expect(read == [0x33, 0x33, 0x33, 0x33])
     }
 }
 }

@@ -614,7 +614,10 @@ enum kfb_status kfb_drm_dispatch(struct kfb_drm *device) {
 }
 
 void kfb_drm_suspend(struct kfb_drm *device) {
-    if (device) drmDropMaster(device->fd);
+    if (!device) return;
+    drmDropMaster(device->fd);
+    /* A flip completing while away shows nothing more: the whole frame is presented on resume. */
+    for (int i = 0; i < device->screen_count; i++) kfb_region_clear(&device->screens[i].waiting);
 }
 
 enum kfb_status kfb_drm_resume(struct kfb_drm *device, char *message, size_t message_size) {
@@ -640,7 +643,7 @@ enum kfb_status kfb_drm_resume(struct kfb_drm *device, char *message, size_t mes
         }
     }
     /* The completions of those flips, read now so that none is taken for a later flip's; what
-     * waited for them is in the whole picture the caller presents next. */
+     * waited for them is in the whole frame the caller presents next. */
     for (int i = 0; i < device->screen_count; i++) kfb_region_clear(&device->screens[i].waiting);
     enum kfb_status status = kfb_drm_dispatch(device);
     for (int i = 0; i < device->screen_count; i++) device->screens[i].flip_pending = 0;

@@ -75,7 +75,7 @@ package final class FrameRenderer {
         let area = panel.map { extent(of: $0).union(content ?? $0.hud) } ?? old
         target.withPixels { $0.restore(old.union(area), from: underlay) }
         indicatorBackground = nil
-        guard let panel else { return leavingSurround(Surround(island: .empty, pixel: .transparent), changed: old) }
+        guard let panel else { return adopt(Surround(island: .empty, pixel: .transparent), changed: old) }
         let frost = frostedUnderlays(panel.frost)
         /// What shows around the HUD in `rect`: the screen as it was read, frozen as far as
         /// the backdrop is drawn, under the backdrop.
@@ -108,12 +108,12 @@ package final class FrameRenderer {
             target.withPixels { $0.drawShadow(shadow, of: panel.hud, cornerRadius: panel.cornerRadiusPixels) }
         }
         target.withPixels { $0.fade(area, opacity: panel.opacity, over: underlay) }
-        return leavingSurround(Surround(island: area, pixel: Self.surroundPixel(of: panel)), changed: old.union(area))
+        return adopt(Surround(island: area, pixel: Self.surroundPixel(of: panel)), changed: old.union(area))
     }
 
     /// Takes `next` as the surround where it is left, and returns what changed: `changed`, or
     /// the whole target when the surround's colour did.
-    private func leavingSurround(_ next: Surround, changed: PixelRect) -> PixelRect {
+    private func adopt(_ next: Surround, changed: PixelRect) -> PixelRect {
         guard leavesSurround else { return changed }
         defer { surround = next }
         return next.pixel == surround.pixel ? changed : target.bounds
@@ -205,13 +205,4 @@ package final class FrameRenderer {
             }
         }
     }
-}
-
-/// A frame as a renderer leaving the surround draws it: the target's pixels inside `island`,
-/// `pixel` everywhere around it.
-package struct Surround: Equatable {
-    /// Where the target holds the frame's pixels.
-    package let island: PixelRect
-    /// The colour of every pixel outside `island`.
-    package let pixel: PremultipliedPixel
 }

@@ -3,7 +3,8 @@ import KioskCore
 
 /// A picture of 32-bit premultiplied ARGB pixels in plain memory, owned by this object: wheel
 /// poses, text masks, the screen read back from beneath the overlay, a turned canvas, and the
-/// whole picture of a display whose pixels the overlay keeps itself (Wayland, the framebuffer).
+/// picture of a display whose island the overlay keeps itself (`IslandPicture`). The pixels stay
+/// at one address for the object's life, so C code may keep a pointer to them while it lives.
 ///
 /// A large picture (a whole screen read back while blocking) is mapped from the kernel on its
 /// own (mmap), so its memory goes back when it is freed instead of staying in malloc's heap.

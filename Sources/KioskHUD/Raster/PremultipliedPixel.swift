@@ -2,7 +2,7 @@ import KioskCore
 
 /// A colour as a 0xAARRGGBB word with premultiplied alpha: the form every pixel of the overlay
 /// is composed in. Over black, its RGB channels are already the colour to show.
-package struct PremultipliedPixel: Equatable {
+package struct PremultipliedPixel: Equatable, Sendable {
     package var word: UInt32
 
     package static let transparent = PremultipliedPixel(word: 0)

@@ -436,7 +436,8 @@ static int buffer_make(kw_layer *layer, struct kw_buffer *entry) {
     entry->bytes = bytes;
     entry->busy = 0;
     /* New shared memory is zeros, transparent: only what was ever drawn is to be copied, and the
-     * pages of the rest are never touched (nor counted in the resident set). */
+     * pages of the rest are never touched (nor counted in the resident set). A surround other
+     * than transparent came with damage to the whole output, so it is all in `drawn`. */
     entry->stale = layer->drawn;
     return 0;
 }
@@ -564,6 +565,12 @@ kw_layer *kw_layer_create(kw_connection *connection, int output_index, int scale
         kw_layer_destroy(layer);
         return NULL;
     }
+    /* The buffers keep the first configure's size, and so does a row. */
+    layer->scratch = malloc((size_t)layer->width * sizeof *layer->scratch);
+    if (!layer->scratch) {
+        kw_layer_destroy(layer);
+        return NULL;
+    }
     return layer;
 }
 
@@ -648,8 +655,7 @@ static void layer_apply_input(kw_layer *layer) {
 }
 
 int kw_layer_present(kw_layer *layer, const struct kp_frame *frame) {
-    if (!layer->scratch) layer->scratch = malloc((size_t)layer->width * sizeof *layer->scratch);
-    struct kw_buffer *entry = layer->scratch ? buffer_free_one(layer) : NULL;
+    struct kw_buffer *entry = buffer_free_one(layer);
     if (!entry) return -1;
     struct kw_rect stale = rect_clip(entry->stale, layer->width, layer->height);
     for (int y = stale.y; y < stale.y + stale.height; y++) {

@@ -122,7 +122,7 @@ void kfb_drm_suspend(struct kfb_drm *device);
 /**
  * Shows on `device` again after kfb_drm_suspend: master again, each started screen's CRTC set to
  * the buffer it showed, flips that completed meanwhile handled. The caller then presents the
- * whole picture. KFB_BUSY when another master holds the device now.
+ * whole frame. KFB_BUSY when another master holds the device now.
  */
 enum kfb_status kfb_drm_resume(struct kfb_drm *device, char *message, size_t message_size);
 
@@ -143,7 +143,7 @@ enum kfb_status kfb_fbdev_open(const char *path, struct kfb_fbdev **device, stru
  * Writes `rects` of `frame` to the framebuffer. Reads the
  * variable screen info first (one ioctl): KFB_LOST when the device is gone (unregistered, e.g.
  * a DRM driver took the hardware over from vesafb or efifb) or its mode changed under us; a
- * pan offset changed by someone else is followed: the whole picture is written at the new one.
+ * pan offset changed by someone else is followed: the whole frame is written at the new one.
  */
 enum kfb_status kfb_fbdev_present(struct kfb_fbdev *device, const struct kp_frame *frame,
                                   const struct kfb_rect *rects, int count);
