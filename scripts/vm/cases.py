@@ -186,6 +186,30 @@ def hud_case(name, boot, modules, arguments, depth=32, end="quit"):
     return Case(name, boot, modules, steps, needs=[KIOSK_SPINNER])
 
 
+# A backdrop with colour: over black the default one is black, which a surround never written
+# would show as well.
+BACKDROP = "#2060C0B3"
+
+
+def surround_case(name, boot, modules, arguments, depth=32):
+    """kiosk-spinner with `arguments` and a coloured `--backdrop`: while blocking, every pixel
+    around the HUD is the backdrop over black (kept in memory nowhere: the writers put it around
+    the HUD's island), on two reads with the wheel turned between them (DRM's two buffers);
+    after `unblock` black again; quit exits 0 with nothing on stderr."""
+    return Case(name, boot, modules, [
+        start(KIOSK_SPINNER, *arguments, *DPI, "--backdrop", BACKDROP, stderr=STDERR),
+        expect(r"^ready$"),
+        send("block"),
+        screen(hud.surrounded(BACKDROP, depth), "coloured-backdrop"),
+        screen(hud.surrounded(BACKDROP, depth, turned=True), "coloured-backdrop-turned"),
+        send("unblock"),
+        screen(hud.surrounded(None, depth), "unblocked"),
+        send("quit"),
+        exits(0),
+        file_lines(STDERR, 0),
+    ], needs=[KIOSK_SPINNER])
+
+
 def console_switch_case(name, boot, modules, arguments):
     """kiosk-spinner with `arguments` on a bare screen while another virtual console is switched to
     (`chvt 2`) and back: the other console shows and the wheel draws nothing over it, one line on
@@ -458,6 +482,7 @@ CASES = [
     # kiosk-spinner on bochs-drm: named, chosen by auto, as psplash --drm, turned by -a 90.
     hud_case("kiosk-spinner-bochs-drm", STD_VESA32, ["bochs"], ["--backend", "drm"], 32, end="TERM"),
     console_switch_case("kiosk-spinner-bochs-drm-console-switch", STD_VESA32, ["bochs"], ["--backend", "drm"]),
+    surround_case("kiosk-spinner-bochs-drm-backdrop", STD_VESA32, ["bochs"], ["--backend", "drm"]),
     auto_case("kiosk-spinner-bochs-auto", STD_VESA32, ["bochs"], r"/dev/dri/card0$"),
     libraries_case("kiosk-spinner-bochs-libraries", STD_VESA32, ["bochs"]),
     psplash_hud_case("kiosk-spinner-psplash-bochs-drm", STD_VESA32, ["bochs"], ["-n", "--drm"],
@@ -491,6 +516,7 @@ CASES = [
     probe_case("vesafb-16bpp", STD_VESA16, [], ["--fbdev", "/dev/fb0"], 16,
                name_pattern=r"VESA VGA 1024x768 16 bpp RGB565"),
     hud_case("kiosk-spinner-vesafb-16bpp", STD_VESA16, [], ["--backend", "fbdev"], 16, end="TERM"),
+    surround_case("kiosk-spinner-vesafb-16bpp-backdrop", STD_VESA16, [], ["--backend", "fbdev"], 16),
     psplash_hud_case("kiosk-spinner-psplash-vesafb-16bpp", STD_VESA16, [], ["-n"], r"/dev/fb0$", 16),
     psplash_case("psplash-vesafb-16bpp", STD_VESA16, [], ["-n"], 16),
     # vesafb, 24 bpp (three bytes a pixel).
@@ -532,6 +558,7 @@ CASES = [
         shell(f"echo 0,0 > {FB0_PAN}; {FBCON_VTCON} echo 1 > $v/bind; done"),
     ], needs=[PROBE]),
     hud_case("kiosk-spinner-virtio-gpu-drm", VIRTIO, ["virtio_pci", "virtio-gpu"], ["--backend", "drm"], 32),
+    surround_case("kiosk-spinner-virtio-gpu-drm-backdrop", VIRTIO, ["virtio_pci", "virtio-gpu"], ["--backend", "drm"]),
     auto_case("kiosk-spinner-virtio-gpu-auto", VIRTIO, ["virtio_pci", "virtio-gpu"], r"/dev/dri/card0$"),
     lost_case("virtio-gpu-drm-unbound", VIRTIO, ["virtio_pci", "virtio-gpu"], ["--drm", "/dev/dri/card0"],
               "echo 0000:00:03.0 > /sys/bus/pci/drivers/virtio-pci/unbind"),

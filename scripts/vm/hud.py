@@ -42,6 +42,7 @@ class Snapshots:
         os.makedirs(self.cache, exist_ok=True)
         self.folder = tempfile.mkdtemp(prefix="kiosk-spinner-vm-snapshots-")
         self.pictures = {}
+        self.backdrops = {}
         self.environment = dict(os.environ, KIOSK_SPINNER_FONT_DIR=self.fonts)
         for name in ("DISPLAY", "WAYLAND_DISPLAY"):
             self.environment.pop(name, None)
@@ -85,6 +86,23 @@ class Snapshots:
                 return Picture.from_png_over_black(png.read())
         finally:
             os.unlink(path)
+
+    def backdrop_colour(self, backdrop):
+        """The colour a `block` with `--backdrop BACKDROP` shows around the HUD over black."""
+        if backdrop not in self.backdrops:
+            descriptor, path = tempfile.mkstemp(suffix=".png", dir=self.folder)
+            os.close(descriptor)
+            try:
+                made = subprocess.run([self.binary, "--snapshot", path, "--window", "320x240", "--fade", "0",
+                                       "--backdrop", backdrop], input=b"block\n", capture_output=True,
+                                      env=self.environment, timeout=60)
+                if made.returncode != 0:
+                    raise RuntimeError(f"the backdrop's snapshot exited {made.returncode}: {made.stderr.decode()[-400:]}")
+                with open(path, "rb") as png:
+                    self.backdrops[backdrop] = Picture.from_png_over_black(png.read()).pixel(0, 0)
+            finally:
+                os.unlink(path)
+        return self.backdrops[backdrop]
 
     def turns(self, commands, size, rotate=0):
         """Whether the wheel turns in the snapshots of `commands` (its first two poses differ)."""
@@ -188,6 +206,11 @@ def centred(shown):
     box = shown.bounds()
     if box is None:
         return ["nothing is drawn"]
+    return centred_box(shown, box)
+
+
+def centred_box(shown, box):
+    """Problems unless `box` (x, y, w, h) has equal margins on `shown` (within a pixel)."""
     x, y, w, h = box
     right, bottom = shown.width - x - w, shown.height - y - h
     if abs(x - right) > 1 or abs(y - bottom) > 1:
@@ -213,6 +236,25 @@ def shows(commands, depth=32, rotate=0):
             problems.append(f"the wheel's square {square} is none of the wheel's {POSES} poses")
         return problems + centred(shown)
     check.wants = (tuple(commands), depth, rotate)
+    return check
+
+
+def surrounded(backdrop, depth=32, turned=False):
+    """While blocking with `--backdrop BACKDROP` (None: no block): every pixel around the HUD is
+    the colour the host's snapshot shows for that backdrop over black (black without one), the
+    HUD a small box at the centre; with `turned`, the wheel turned since the last read, so a
+    screen of two buffers shows the other one."""
+    def check(shown, context):
+        colour = 0 if backdrop is None else probe.quantise(snapshots(context).backdrop_colour(backdrop), depth)
+        box = shown.bounds(background=colour)
+        if box is None:
+            return [f"nothing but #{colour:06x} is drawn"]
+        problems = centred_box(shown, box)
+        if box[2] * box[3] * 4 > shown.width * shown.height:
+            problems.append(f"the pixels that are not #{colour:06x} reach over {box}: the surround is not all written")
+        if turned and (context.last_picture is None or shown.differences(context.last_picture) is None):
+            problems.append("the wheel did not turn since the last read")
+        return problems
     return check
 
 
