@@ -36,7 +36,7 @@ struct picture {
     int step;
 };
 
-static void fill(struct picture *picture, struct kfb_rect rect, uint32_t colour) {
+static void fill(struct picture *picture, struct kp_rect rect, uint32_t colour) {
     for (int y = rect.y; y < rect.y + rect.height && y < picture->height; y++) {
         for (int x = rect.x; x < rect.x + rect.width && x < picture->width; x++) {
             if (x >= 0 && y >= 0) picture->pixels[(size_t)y * (size_t)picture->width + (size_t)x] = colour;
@@ -44,21 +44,21 @@ static void fill(struct picture *picture, struct kfb_rect rect, uint32_t colour)
     }
 }
 
-static struct kfb_rect square_at(const struct picture *picture, int step) {
+static struct kp_rect square_at(const struct picture *picture, int step) {
     int size = picture->unit / 2;
     int places = (picture->width - 2 * picture->unit) / size;
     if (places < 1) places = 1;
-    return (struct kfb_rect){picture->unit + (step % places) * size, 3 * picture->unit, size, size};
+    return (struct kp_rect){picture->unit + (step % places) * size, 3 * picture->unit, size, size};
 }
 
 static void draw_all(struct picture *picture) {
     int w = picture->width, h = picture->height, b = picture->unit;
-    fill(picture, (struct kfb_rect){0, 0, w, h}, BACKGROUND);
-    for (int i = 0; i < 4; i++) fill(picture, (struct kfb_rect){(2 * i + 1) * b, b, b, b}, block_colours[i]);
-    fill(picture, (struct kfb_rect){0, 0, CORNER_SIZE, CORNER_SIZE}, 0xFFFFFF);
-    fill(picture, (struct kfb_rect){w - CORNER_SIZE, 0, CORNER_SIZE, CORNER_SIZE}, 0xFFFF00);
-    fill(picture, (struct kfb_rect){0, h - CORNER_SIZE, CORNER_SIZE, CORNER_SIZE}, 0x00FFFF);
-    fill(picture, (struct kfb_rect){w - CORNER_SIZE, h - CORNER_SIZE, CORNER_SIZE, CORNER_SIZE}, 0xFF00FF);
+    fill(picture, (struct kp_rect){0, 0, w, h}, BACKGROUND);
+    for (int i = 0; i < 4; i++) fill(picture, (struct kp_rect){(2 * i + 1) * b, b, b, b}, block_colours[i]);
+    fill(picture, (struct kp_rect){0, 0, CORNER_SIZE, CORNER_SIZE}, 0xFFFFFF);
+    fill(picture, (struct kp_rect){w - CORNER_SIZE, 0, CORNER_SIZE, CORNER_SIZE}, 0xFFFF00);
+    fill(picture, (struct kp_rect){0, h - CORNER_SIZE, CORNER_SIZE, CORNER_SIZE}, 0x00FFFF);
+    fill(picture, (struct kp_rect){w - CORNER_SIZE, h - CORNER_SIZE, CORNER_SIZE, CORNER_SIZE}, 0xFF00FF);
     fill(picture, square_at(picture, picture->step), SQUARE);
 }
 
@@ -88,7 +88,7 @@ struct target {
 };
 
 /* Presents `rects` and, for DRM, waits until the flip that shows them has completed. */
-static enum kfb_status present(struct target *target, const struct picture *picture, const struct kfb_rect *rects,
+static enum kfb_status present(struct target *target, const struct picture *picture, const struct kp_rect *rects,
                                int count) {
     struct kp_frame frame = {
         .pixels = picture->pixels,
@@ -165,7 +165,7 @@ int main(int argc, char **argv) {
     fflush(stdout);
 
     draw_all(&picture);
-    struct kfb_rect whole = {0, 0, info.width, info.height};
+    struct kp_rect whole = {0, 0, info.width, info.height};
     int frame = 0;
     status = present(&target, &picture, &whole, 1);
     if (status == KFB_LOST) {
@@ -213,7 +213,7 @@ int main(int argc, char **argv) {
             } else if (strcmp(line, "step") == 0 && restored) {
                 say("warning %s\n", "no drawing after restore");
             } else if (strcmp(line, "step") == 0) {
-                struct kfb_rect rects[2] = {square_at(&picture, picture.step), square_at(&picture, picture.step + 1)};
+                struct kp_rect rects[2] = {square_at(&picture, picture.step), square_at(&picture, picture.step + 1)};
                 fill(&picture, rects[0], BACKGROUND);
                 picture.step++;
                 fill(&picture, rects[1], SQUARE);

@@ -61,7 +61,7 @@ extension RenderingSuites {
 
     /// Writes `rects` of `shown` into `device` as the C writers do: clipped to it, each row's
     /// span from `kp_frame_span` (the picture inside the island, the surround outside).
-    private func write(_ shown: kp_frame, _ rects: [kfb_rect], to device: PixelBuffer) {
+    private func write(_ shown: kp_frame, _ rects: [kp_rect], to device: PixelBuffer) {
         device.withPixels { rows in
             var frame = shown
             let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: rows.width)

@@ -484,7 +484,7 @@ enum kfb_status kfb_drm_start_screen(struct kfb_drm *device, int index, struct k
 static void copy_region(const struct screen *screen, struct buffer *buffer, const struct kp_frame *frame,
                         const struct kfb_region *region) {
     for (int r = 0; r < region->count; r++) {
-        const struct kfb_rect *rect = &region->rects[r];
+        const struct kp_rect *rect = &region->rects[r];
         size_t bytes = (size_t)rect->width * 4;
         for (int y = rect->y; y < rect->y + rect->height; y++) {
             const uint32_t *source = kp_frame_span(frame, rect->x, y, rect->width, screen->scratch);
@@ -565,7 +565,7 @@ static int device_present(const struct kfb_drm *device) {
 }
 
 enum kfb_status kfb_drm_present(struct kfb_drm *device, int index, const struct kp_frame *frame,
-                                const struct kfb_rect *rects, int count) {
+                                const struct kp_rect *rects, int count) {
     if (!device || index < 0 || index >= device->screen_count || !device->screens[index].started) {
         return KFB_NO_OUTPUT;
     }
@@ -573,7 +573,7 @@ enum kfb_status kfb_drm_present(struct kfb_drm *device, int index, const struct 
     struct kfb_region damage;
     kfb_region_clear(&damage);
     for (int i = 0; i < count; i++) {
-        struct kfb_rect rect = rects[i];
+        struct kp_rect rect = rects[i];
         if (kfb_rect_clip(&rect, screen->mode.hdisplay, screen->mode.vdisplay)) kfb_region_add(&damage, rect);
     }
     if (screen->flip_pending) {

@@ -102,7 +102,7 @@ static int visible_fits(const struct kfb_fbdev *device) {
     return end <= device->memory_size;
 }
 
-static void write_rect(const struct kfb_fbdev *device, const struct kp_frame *frame, const struct kfb_rect *rect) {
+static void write_rect(const struct kfb_fbdev *device, const struct kp_frame *frame, const struct kp_rect *rect) {
     uint8_t *origin = visible_origin(device);
     const int bytes = device->bytes_per_pixel;
     for (int y = rect->y; y < rect->y + rect->height; y++) {
@@ -285,7 +285,7 @@ fail:
 }
 
 enum kfb_status kfb_fbdev_present(struct kfb_fbdev *device, const struct kp_frame *frame,
-                                  const struct kfb_rect *rects, int count) {
+                                  const struct kp_rect *rects, int count) {
     if (!device) return KFB_NO_OUTPUT;
     struct fb_var_screeninfo now;
     if (kfb_ioctl(device->fd, FBIOGET_VSCREENINFO, &now) == -1) {
@@ -305,12 +305,12 @@ enum kfb_status kfb_fbdev_present(struct kfb_fbdev *device, const struct kp_fram
             device->var = before;
             return KFB_LOST;
         }
-        struct kfb_rect whole = {0, 0, (int)device->var.xres, (int)device->var.yres};
+        struct kp_rect whole = {0, 0, (int)device->var.xres, (int)device->var.yres};
         write_rect(device, frame, &whole);
         return KFB_OK;
     }
     for (int i = 0; i < count; i++) {
-        struct kfb_rect rect = rects[i];
+        struct kp_rect rect = rects[i];
         if (kfb_rect_clip(&rect, (int)device->var.xres, (int)device->var.yres)) {
             write_rect(device, frame, &rect);
         }

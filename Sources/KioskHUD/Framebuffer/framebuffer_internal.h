@@ -17,17 +17,17 @@
 /** A set of rectangles on one screen, possibly overlapping (writing one twice is harmless). */
 struct kfb_region {
     int count;
-    struct kfb_rect rects[KFB_REGION_CAPACITY];
+    struct kp_rect rects[KFB_REGION_CAPACITY];
 };
 
 /** Clips `rect` to a `width` x `height` screen; returns 0 when nothing is left of it. */
-int kfb_rect_clip(struct kfb_rect *rect, int width, int height);
+int kfb_rect_clip(struct kp_rect *rect, int width, int height);
 
 /** Empties `region`. */
 void kfb_region_clear(struct kfb_region *region);
 
 /** Adds a rectangle (already clipped); empty ones and ones inside a kept one add nothing. */
-void kfb_region_add(struct kfb_region *region, struct kfb_rect rect);
+void kfb_region_add(struct kfb_region *region, struct kp_rect rect);
 
 /** Adds every rectangle of `other` to `region`. */
 void kfb_region_add_region(struct kfb_region *region, const struct kfb_region *other);

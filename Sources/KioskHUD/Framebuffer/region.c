@@ -2,7 +2,7 @@
  * apart; one more turns them all into their bounding box, which over-draws but never misses. */
 #include "framebuffer_internal.h"
 
-int kfb_rect_clip(struct kfb_rect *rect, int width, int height) {
+int kfb_rect_clip(struct kp_rect *rect, int width, int height) {
     if (rect->width <= 0 || rect->height <= 0) return 0;
     long left = rect->x, top = rect->y;
     long right = left + rect->width, bottom = top + rect->height;
@@ -22,20 +22,20 @@ void kfb_region_clear(struct kfb_region *region) {
     region->count = 0;
 }
 
-static int contains(const struct kfb_rect *outer, const struct kfb_rect *inner) {
+static int contains(const struct kp_rect *outer, const struct kp_rect *inner) {
     return inner->x >= outer->x && inner->y >= outer->y && inner->x + inner->width <= outer->x + outer->width &&
            inner->y + inner->height <= outer->y + outer->height;
 }
 
-static struct kfb_rect bounding_box(const struct kfb_rect *a, const struct kfb_rect *b) {
+static struct kp_rect bounding_box(const struct kp_rect *a, const struct kp_rect *b) {
     int left = a->x < b->x ? a->x : b->x;
     int top = a->y < b->y ? a->y : b->y;
     int right = a->x + a->width > b->x + b->width ? a->x + a->width : b->x + b->width;
     int bottom = a->y + a->height > b->y + b->height ? a->y + a->height : b->y + b->height;
-    return (struct kfb_rect){left, top, right - left, bottom - top};
+    return (struct kp_rect){left, top, right - left, bottom - top};
 }
 
-void kfb_region_add(struct kfb_region *region, struct kfb_rect rect) {
+void kfb_region_add(struct kfb_region *region, struct kp_rect rect) {
     if (rect.width <= 0 || rect.height <= 0) return;
     for (int i = 0; i < region->count; i++) {
         if (contains(&region->rects[i], &rect)) return;
@@ -50,7 +50,7 @@ void kfb_region_add(struct kfb_region *region, struct kfb_rect rect) {
         region->rects[region->count++] = rect;
         return;
     }
-    struct kfb_rect all = rect;
+    struct kp_rect all = rect;
     for (int i = 0; i < region->count; i++) all = bounding_box(&all, &region->rects[i]);
     region->rects[0] = all;
     region->count = 1;

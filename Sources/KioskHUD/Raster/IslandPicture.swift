@@ -41,8 +41,15 @@ package final class IslandPicture {
         let surround = renderer.surround, island = turned.displayRect(surround.island)
         return picture.withPixels { rows in
             kp_frame(pixels: UnsafePointer(rows.base), stride_pixels: Int32(rows.pitchPixels),
-                     island: kp_rect(x: Int32(island.x), y: Int32(island.y), width: Int32(island.width), height: Int32(island.height)),
+                     island: kp_rect(island),
                      surround: surround.pixel.word)
         }
+    }
+}
+
+extension kp_rect {
+    /// `rect` as the C side takes it.
+    package init(_ rect: PixelRect) {
+        self.init(x: Int32(rect.x), y: Int32(rect.y), width: Int32(rect.width), height: Int32(rect.height))
     }
 }

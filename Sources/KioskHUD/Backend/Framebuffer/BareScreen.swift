@@ -26,20 +26,14 @@ final class BareScreen {
 
     /// Draws `frame` and hands the frame with the display rectangles that changed to `present`
     /// (nothing when nothing changed).
-    func draw(_ frame: Frame, present: (kp_frame, [kfb_rect]) -> Void) throws {
+    func draw(_ frame: Frame, present: (kp_frame, [kp_rect]) -> Void) throws {
         let changed = try picture.draw(frame)
         guard !changed.isEmpty else { return }
-        present(picture.shown, changed.map(kfb_rect.init))
+        present(picture.shown, changed.map(kp_rect.init))
     }
 
     /// Hands the whole frame as it is to `present` (the screen was someone else's meanwhile).
-    func presentWhole(_ present: (kp_frame, [kfb_rect]) -> Void) {
-        present(picture.shown, [kfb_rect(picture.bounds)])
-    }
-}
-
-private extension kfb_rect {
-    init(_ rect: PixelRect) {
-        self.init(x: Int32(rect.x), y: Int32(rect.y), width: Int32(rect.width), height: Int32(rect.height))
+    func presentWhole(_ present: (kp_frame, [kp_rect]) -> Void) {
+        present(picture.shown, [kp_rect(picture.bounds)])
     }
 }

@@ -109,7 +109,7 @@ final class DRMBackend: DisplayBackend {
         }
     }
 
-    private func present(on index: Int, _ shown: kp_frame, _ rects: [kfb_rect]) {
+    private func present(on index: Int, _ shown: kp_frame, _ rects: [kp_rect]) {
         if withUnsafePointer(to: shown, { kfb_drm_present(device, Int32(index), $0, rects, Int32(rects.count)) }) == KFB_LOST {
             isLost = true
         }

@@ -74,7 +74,7 @@ final class FramebufferBackend: DisplayBackend {
         }
     }
 
-    private func present(_ shown: kp_frame, _ rects: [kfb_rect]) {
+    private func present(_ shown: kp_frame, _ rects: [kp_rect]) {
         isLost = withUnsafePointer(to: shown) { kfb_fbdev_present(device, $0, rects, Int32(rects.count)) } == KFB_LOST
     }
 

@@ -40,12 +40,6 @@ enum kfb_status {
     KFB_NO_MEMORY = 6,
 };
 
-/** A rectangle of pixels. */
-struct kfb_rect {
-    int x, y, width, height;
-};
-
-
 /** What a screen is: its size in pixels, physical size (0 when unknown) and a name for messages. */
 struct kfb_screen_info {
     int width;
@@ -88,7 +82,7 @@ enum kfb_status kfb_drm_start_screen(struct kfb_drm *device, int index, struct k
  * pixels must stay valid until then.
  */
 enum kfb_status kfb_drm_present(struct kfb_drm *device, int index, const struct kp_frame *frame,
-                                const struct kfb_rect *rects, int count);
+                                const struct kp_rect *rects, int count);
 
 /**
  * Whether started screen `index` has a flip queued that has not completed, so what was last
@@ -146,7 +140,7 @@ enum kfb_status kfb_fbdev_open(const char *path, struct kfb_fbdev **device, stru
  * pan offset changed by someone else is followed: the whole frame is written at the new one.
  */
 enum kfb_status kfb_fbdev_present(struct kfb_fbdev *device, const struct kp_frame *frame,
-                                  const struct kfb_rect *rects, int count);
+                                  const struct kp_rect *rects, int count);
 
 /**
  * Gives the framebuffer back (pan offset, the console's mode when no other device holds it),
