@@ -145,7 +145,7 @@ import KioskTestSupport
         session.advance(to: 0)
         #expect(session.advance(to: 60) == [.stalled])
         #expect(session.apply(.status, atTick: 70) == [.status(
-            "visible=1 blocked=0 grab=none shown=1 above=held mode=stalled progress=- message=\"Please wait...\" detail=\"\"")])
+            "visible=1 blocked=0 grab=none shown=1 above=held backend=- mode=stalled progress=- message=\"Please wait...\" detail=\"\"")])
         #expect(session.stalledSince == nil)
     }
 
@@ -163,7 +163,7 @@ import KioskTestSupport
         session.apply(.progress(42.5), atTick: 1)
         session.apply(.message("Say \"hi\" \\ bye"), atTick: 1)
         #expect(session.apply(.status, atTick: 1) == [.status(
-            "visible=1 blocked=1 grab=pending shown=1 above=held mode=progress progress=42.5 message=\"Say \\\"hi\\\" \\\\ bye\" detail=\"\"")])
+            "visible=1 blocked=1 grab=pending shown=1 above=held backend=- mode=progress progress=42.5 message=\"Say \\\"hi\\\" \\\\ bye\" detail=\"\"")])
     }
 
     @Test func runtimeLookCommandsChangeTheFrame() {

@@ -15,6 +15,7 @@
  * XF86Ungrab) shows the same way: LeaveNotify and FocusOut with mode NotifyUngrab on the root.
  * Retaking a grab this client still holds is a no-op that generates no events, so any such
  * event simply means "try again". */
+#include "kiosk_platform.h"
 #include "x11_grab.h"
 
 #include <X11/Xlib.h>
@@ -54,6 +55,7 @@ struct kp_grab *kp_grab_open(void) {
     if (!grab) return NULL;
     grab->display = XOpenDisplay(NULL);
     if (!grab->display) { free(grab); return NULL; }
+    kp_x11_survive_connection_loss(grab->display);
     XExtCodes *codes = XAddExtension(grab->display);
     if (codes) XESetError(grab->display, codes->extension, ignore_error);
     grab->root = DefaultRootWindow(grab->display);

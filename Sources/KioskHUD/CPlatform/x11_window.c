@@ -6,6 +6,8 @@
 #include <X11/Xutil.h>
 #include <X11/extensions/Xrandr.h>
 #include <X11/extensions/shape.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,17 +152,58 @@ void kp_x11_painter_free(struct kp_x11_painter *painter) {
     free(painter);
 }
 
-/* What happens when an X connection breaks; set once before any connection is opened. */
-static void (*connection_loss_handler)(void);
+/* What a broken X connection does: the connections that may outlive it (kp_x11_survive_connection_
+ * loss) are marked dead by Xlib and the loop is woken to see kp_x11_connection_lost; any other
+ * (one open only at start-up) ends the process through `end`. */
+static void (*connection_loss_wake)(void);
+static void (*connection_loss_end)(void);
+static atomic_int connection_lost;
 
-/* Xlib's IO error handler: the handler ends the process (Xlib would exit(1) if it returned). */
-static int on_connection_loss(Display *display) {
+/* The displays whose loss Xlib returns from (at most a few: SDL's and the grab's). */
+enum { SURVIVING_CAPACITY = 8 };
+static Display *surviving[SURVIVING_CAPACITY];
+static pthread_mutex_t surviving_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int survives(Display *display) {
+    pthread_mutex_lock(&surviving_lock);
+    int found = 0;
+    for (int i = 0; i < SURVIVING_CAPACITY && !found; i++) found = surviving[i] == display;
+    pthread_mutex_unlock(&surviving_lock);
+    return found;
+}
+
+/* Xlib's exit handler for a surviving display: returns, so Xlib returns to its caller with the
+ * display marked dead (every later call on it does nothing). */
+static void return_from_connection_loss(Display *display, void *data) {
     (void)display;
-    connection_loss_handler();
+    (void)data;
+}
+
+/* Xlib's I/O error handler: records the loss and wakes the loop, without calling into it. */
+static int on_connection_loss(Display *display) {
+    atomic_store(&connection_lost, 1);
+    if (!survives(display)) connection_loss_end();
+    connection_loss_wake();
     return 0;
 }
 
-void kp_x11_on_connection_loss(void (*handler)(void)) {
-    connection_loss_handler = handler;
+void kp_x11_on_connection_loss(void (*wake)(void), void (*end)(void)) {
+    connection_loss_wake = wake;
+    connection_loss_end = end;
     XSetIOErrorHandler(on_connection_loss);
 }
+
+void kp_x11_survive_connection_loss(void *display) {
+    pthread_mutex_lock(&surviving_lock);
+    for (int i = 0; i < SURVIVING_CAPACITY; i++) {
+        if (surviving[i] == display) break;
+        if (!surviving[i]) {
+            surviving[i] = display;
+            XSetIOErrorExitHandler(display, return_from_connection_loss, NULL);
+            break;
+        }
+    }
+    pthread_mutex_unlock(&surviving_lock);
+}
+
+int kp_x11_connection_lost(void) { return atomic_load(&connection_lost); }

@@ -56,6 +56,10 @@ final class BackendHarness {
         /// compositor may stack a native window above it unseen.
         var stacking: String { isXWayland ? "partial" : "held" }
 
+        /// What `status` names the backend that draws: `x11` on an X server (Xwayland too),
+        /// else `wayland`.
+        var backendName: String { self == .x11 || isXWayland ? "x11" : "wayland" }
+
         /// True where the overlay is an X client of a compositor's Xwayland.
         var isXWayland: Bool { self == .xwayland || self == .cage }
 

@@ -40,8 +40,9 @@ struct EveryBackendTests {
         try await Poll.until("the backdrop to dim the screen to \(dimmed)") {
             try await harness.picture().color(at: corner).isClose(to: dimmed, tolerance: 4)
         }
-        try await Poll.until("status to say grab=\(kind.blockingGrab) above=\(kind.stacking)") {
-            try await harness.status().hasPrefix("visible=1 blocked=1 grab=\(kind.blockingGrab) shown=1 above=\(kind.stacking) ")
+        try await Poll.until("status to say grab=\(kind.blockingGrab) above=\(kind.stacking) backend=\(kind.backendName)") {
+            try await harness.status().hasPrefix(
+                "visible=1 blocked=1 grab=\(kind.blockingGrab) shown=1 above=\(kind.stacking) backend=\(kind.backendName) ")
         }
         _ = try await harness.status(after: ["unblock"])
         try await Poll.until("the screen undimmed, the HUD left") {

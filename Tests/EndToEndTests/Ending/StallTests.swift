@@ -29,7 +29,7 @@ struct StallTests {
         try await overlay.program.send("ping\nstatus\n")
         let pong = try await overlay.waitForEvent("pong", from: stalled.index + 1)
         let status = try await overlay.waitForEvent("a status line", from: pong.index + 1) { $0.hasPrefix("visible=") }
-        #expect(status.line == #"visible=1 blocked=0 grab=none shown=1 above=held mode=spinner progress=- message="Please wait..." detail="""#)
+        #expect(status.line == #"visible=1 blocked=0 grab=none shown=1 above=held backend=x11 mode=spinner progress=- message="Please wait..." detail="""#)
 
         // The wheel turns again; a ping every look keeps the overlay from stalling meanwhile.
         let before = try #require(overlay.x.colors(in: TestScreenLayout.wheelArea))
@@ -83,7 +83,7 @@ struct StallTests {
         try await overlay.program.send("status\nstatus\n")
         let first = try await overlay.waitForEvent("a status line", from: stalled.index + 1) { $0.hasPrefix("visible=") }
         let second = try await overlay.waitForEvent("a second status line", from: first.index + 1) { $0.hasPrefix("visible=") }
-        #expect(first.line == #"visible=1 blocked=0 grab=none shown=1 above=held mode=stalled progress=- message="Please wait..." detail="""#)
-        #expect(second.line == #"visible=1 blocked=0 grab=none shown=1 above=held mode=spinner progress=- message="Please wait..." detail="""#)
+        #expect(first.line == #"visible=1 blocked=0 grab=none shown=1 above=held backend=x11 mode=stalled progress=- message="Please wait..." detail="""#)
+        #expect(second.line == #"visible=1 blocked=0 grab=none shown=1 above=held backend=x11 mode=spinner progress=- message="Please wait..." detail="""#)
     }
 }

@@ -13,6 +13,8 @@ struct OverlayStatus: Equatable, Sendable, CustomStringConvertible {
     /// Whether anything could cover the HUD unseen: always `held` for these tests, on an X
     /// server with no Wayland compositor beside it.
     let above = "held"
+    /// Which backend draws: always `x11` for these tests, on an X server.
+    let backend = "x11"
     /// `spinner`, `progress`, `success`, `error`, `info` or `stalled`.
     var mode = "spinner"
     /// The percentage as the overlay writes it (`42.5`), or `-`.
@@ -25,7 +27,7 @@ struct OverlayStatus: Equatable, Sendable, CustomStringConvertible {
     /// The line the overlay writes, without its newline: message and detail quoted, with `"`
     /// and `\` escaped.
     var line: String {
-        "visible=\(visible ? 1 : 0) blocked=\(blocked ? 1 : 0) grab=\(grab) shown=\(shown ?? visible ? 1 : 0) above=\(above) mode=\(mode) "
+        "visible=\(visible ? 1 : 0) blocked=\(blocked ? 1 : 0) grab=\(grab) shown=\(shown ?? visible ? 1 : 0) above=\(above) backend=\(backend) mode=\(mode) "
             + "progress=\(progress) "
             + "message=\"\(Self.escaped(message))\" detail=\"\(Self.escaped(detail))\""
     }

@@ -11,7 +11,7 @@ import KioskPlatform
 /// where the driver wants that); the loop waits on the device's descriptor for flips and for its
 /// loss. While another virtual console is switched to, the overlay is not master and shows
 /// nothing (`ConsoleSwitches`). The overlay reads no input devices, so `block` holds nothing here.
-final class DRMBackend: DisplayBackend {
+final class DRMBackend: RegisteredBackend {
     static let choice = WindowingBackend.drm
     let displays: [OpenedDisplay]
     let blockingInput = BlockingInput.unsupported
@@ -27,8 +27,11 @@ final class DRMBackend: DisplayBackend {
     private var isLost = false
 
     /// Offered where a DRM card exists (psplash's `-d N` names one).
-    static func isOffered(for options: LaunchOptions) -> Bool {
-        options.windowSize == nil && !cardPaths(options).filter { access($0, F_OK) == 0 }.isEmpty
+    static func absence(for options: LaunchOptions) -> String? {
+        if options.windowSize != nil { return "a plain window (--window) is asked for" }
+        let paths = cardPaths(options)
+        guard paths.allSatisfy({ access($0, F_OK) != 0 }) else { return nil }
+        return paths.count == 1 ? "there is no \(paths[0])" : "there is no /dev/dri/card*"
     }
 
     /// The cards to try: the one psplash's `-d N` names, else card0 to card9.

@@ -10,7 +10,7 @@ import KioskPlatform
 /// (KD_GRAPHICS) until exit; while another virtual console is switched to, nothing is written
 /// (`ConsoleSwitches`). One framebuffer is one display. The overlay reads no input devices, so
 /// `block` holds nothing here.
-final class FramebufferBackend: DisplayBackend {
+final class FramebufferBackend: RegisteredBackend {
     static let choice = WindowingBackend.fbdev
     let displays: [OpenedDisplay]
     let blockingInput = BlockingInput.unsupported
@@ -27,8 +27,9 @@ final class FramebufferBackend: DisplayBackend {
     private static func path(_ options: LaunchOptions) -> String { "/dev/fb\(options.deviceNumber ?? 0)" }
 
     /// Offered where the framebuffer exists.
-    static func isOffered(for options: LaunchOptions) -> Bool {
-        options.windowSize == nil && access(path(options), F_OK) == 0
+    static func absence(for options: LaunchOptions) -> String? {
+        if options.windowSize != nil { return "a plain window (--window) is asked for" }
+        return access(path(options), F_OK) == 0 ? nil : "there is no \(path(options))"
     }
 
     /// Opens and maps the framebuffer and takes the console's picture.

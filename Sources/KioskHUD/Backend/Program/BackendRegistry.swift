@@ -4,10 +4,11 @@ import KioskPlatform
 
 /// The display backends, and the choice among them: the one `--backend` names, or for `auto`
 /// the first that is offered in this environment and opens, in the order of `all`. Falling back
-/// past one that is offered but fails is said on stderr, with why.
+/// past one that is offered but fails is said on stderr, with why; a start that finds nothing
+/// says, for each backend, why it was not used.
 enum BackendRegistry {
     /// Every backend, in the order `--backend auto` tries them.
-    static var all: [any DisplayBackend.Type] { [
+    static var all: [any RegisteredBackend.Type] { [
         WaylandBackend.self,
         X11Backend.self,
         DRMBackend.self,
@@ -15,13 +16,21 @@ enum BackendRegistry {
     ] }
 
     /// Opens the backend `options` choose, drawing text with `glyphs`.
-    static func open(_ options: LaunchOptions, glyphs: FontChain) throws(StartupError) -> any DisplayBackend {
+    static func open(_ options: LaunchOptions, glyphs: FontChain) throws(StartupError) -> any RegisteredBackend {
         guard options.backend == .auto else {
-            guard let named = all.first(where: { $0.choice == options.backend }) else { throw .noDisplayOffered }
+            guard let named = all.first(where: { $0.choice == options.backend }) else { throw .noDisplayOffered([]) }
             return try named.open(options, glyphs: glyphs)
         }
-        let offered = all.filter { $0.isOffered(for: options) }
-        guard let last = offered.last else { throw .noDisplayOffered }
+        var notOffered: [StartupError.PassedOver] = []
+        var offered: [any RegisteredBackend.Type] = []
+        for backend in all {
+            if let absence = backend.absence(for: options) {
+                notOffered.append(StartupError.PassedOver(backend: backend.choice, why: absence))
+            } else {
+                offered.append(backend)
+            }
+        }
+        guard let last = offered.last else { throw .noDisplayOffered(notOffered) }
         for backend in offered.dropLast() {
             do {
                 return try backend.open(options, glyphs: glyphs)
@@ -29,11 +38,16 @@ enum BackendRegistry {
                 Diagnostics.report("\(error.reason); trying \(nextChoices(after: backend, in: offered)) instead")
             }
         }
-        return try last.open(options, glyphs: glyphs)
+        do {
+            return try last.open(options, glyphs: glyphs)
+        } catch {
+            if !notOffered.isEmpty { Diagnostics.report("not tried: " + notOffered.map(\.description).joined(separator: "; ")) }
+            throw error
+        }
     }
 
     /// The backends `offered` after `backend`, named for the fall-back line.
-    private static func nextChoices(after backend: any DisplayBackend.Type, in offered: [any DisplayBackend.Type]) -> String {
+    private static func nextChoices(after backend: any RegisteredBackend.Type, in offered: [any RegisteredBackend.Type]) -> String {
         let index = offered.firstIndex { ObjectIdentifier($0) == ObjectIdentifier(backend) } ?? 0
         return offered[(index + 1)...].map { $0.choice.rawValue }.joined(separator: ", then ")
     }

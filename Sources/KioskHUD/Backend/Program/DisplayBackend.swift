@@ -2,22 +2,14 @@ import KioskCore
 import KioskFonts
 import KioskPlatform
 
-/// One way of putting the overlay on screen, as a Plymouth renderer plug-in is: it opens its
-/// displays, presents the frames the loop draws for them, waits for its own events, holds input
-/// while blocking as far as it can, and reports a lost display as an input to the loop's step.
-/// Everything else (the policy, the readers, the answers) is the same for every backend.
-///
-/// A new backend is its own files plus one line in `BackendRegistry`.
+/// One way of putting the overlay on screen, as a Plymouth renderer plug-in is: it presents the
+/// frames the loop draws for its displays, holds input while blocking as far as it can, and
+/// waits for its own events, returning what they mean for the step (a lost display, the grab's
+/// news) as ordinary `LoopInput`s. Everything else (the policy, the readers, the answers) is the
+/// `Overlay`'s, the same for every backend. `MemoryBackend` in the tests is one too.
 protocol DisplayBackend: AnyObject {
-    /// The `--backend` choice that names it.
-    static var choice: WindowingBackend { get }
-
-    /// True when `--backend auto` should try it in this environment (its server's variable is
-    /// set, its device exists); false when `options` rule it out.
-    static func isOffered(for options: LaunchOptions) -> Bool
-
-    /// Opens the displays `options` ask for, drawing text with `glyphs`.
-    static func open(_ options: LaunchOptions, glyphs: FontChain) throws(StartupError) -> Self
+    /// What `status` names it by (`backend=x11`).
+    var name: String { get }
 
     /// The displays opened, in the order frames are given to `draw`.
     var displays: [OpenedDisplay] { get }
@@ -35,10 +27,40 @@ protocol DisplayBackend: AnyObject {
     /// a failure.
     func draw(_ frames: [Frame?])
 
+    /// Holds keyboard and pointer (true) or lets them go (false), as the step wants; called
+    /// after every step's frames, so it returns at once when nothing changes. What the hold
+    /// becomes is told through `waitForEvents` (`.grab`).
+    func holdInput(_ wanted: Bool)
+
     /// Sleeps until `deadline` (`MonotonicClock` nanoseconds; nil: until something happens), a
     /// wake-up or an event of the display, handles those events, and returns what they mean
-    /// for the policy (a closed window, a lost display).
+    /// for the policy (a closed window, a lost display, the grab's status).
     func waitForEvents(until deadline: UInt64?) -> [LoopInput]
+}
+
+extension DisplayBackend {
+    /// Nothing to do where the windowing system holds input from the frame alone (a blocking
+    /// layer surface) or nothing can hold it (a bare screen).
+    func holdInput(_ wanted: Bool) {}
+}
+
+/// A backend `--backend` can name and `BackendRegistry` choose: a new one is its own files
+/// plus one line in the registry.
+protocol RegisteredBackend: DisplayBackend {
+    /// The `--backend` choice that names it.
+    static var choice: WindowingBackend { get }
+
+    /// Why `--backend auto` does not try it in this environment (its server's variable is not
+    /// set, its device does not exist, `options` rule it out), for the line a start that finds
+    /// nothing ends with; nil when it is offered.
+    static func absence(for options: LaunchOptions) -> String?
+
+    /// Opens the displays `options` ask for, drawing text with `glyphs`.
+    static func open(_ options: LaunchOptions, glyphs: FontChain) throws(StartupError) -> Self
+}
+
+extension RegisteredBackend {
+    var name: String { Self.choice.rawValue }
 }
 
 /// A display a backend opened: what the layout is for.
@@ -62,4 +84,14 @@ enum BlockingInput {
     /// Nothing here can be held (a bare framebuffer: the overlay reads no input devices), so
     /// `status` says `grab=unsupported`.
     case unsupported
+
+    /// What the grab is before the first `block`: released where the backend grabs, held where
+    /// the windowing system does, unsupported where nothing can.
+    var initialStatus: BlockingGrabState.Status {
+        switch self {
+        case .grab: return .released
+        case .heldByWindowingSystem: return .held
+        case .unsupported: return .unsupported
+        }
+    }
 }

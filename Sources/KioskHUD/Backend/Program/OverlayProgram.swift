@@ -4,9 +4,9 @@ import KioskCore
 import KioskFonts
 import KioskPlatform
 
-/// The live overlay: opens the display, starts the readers and runs the render loop until
-/// `quit`, a signal, or (with `--exit-on-eof`) the end of input; every end goes through
-/// `ProgramExit.finish`.
+/// The live overlay's composition: opens the FIFO, the control socket, the fonts and the
+/// backend, and runs the `Overlay` until `quit`, a signal, or (with `--exit-on-eof`) the end of
+/// input; every end goes through `ProgramExit.finish`.
 public enum OverlayProgram {
     /// Runs the overlay until it ends (exit 0 on `quit`, a stop signal or, when asked, the end
     /// of input), or reports why it could not start and exits with that failure's status.
@@ -43,14 +43,30 @@ public enum OverlayProgram {
         let glyphs: FontChain
         do { glyphs = try .opening(options.fontPaths) } catch { throw .fonts(error) }
         let backend = try BackendRegistry.open(options, glyphs: glyphs)
-        let composers = backend.displays.map { composer(for: $0.profile, screen: $0.logicalSize, options: options) }
-        let loop = try RenderLoop(session: makeSession(options), backend: backend, composers: composers,
-                                  settings: options.loopSettings, glyphs: glyphs, control: control) { inbox throws(NativeThread.StartFailure) in
+        let events: LineWriter
+        do { events = try LineWriter(descriptor: STDOUT_FILENO, name: "event writer") } catch { throw .thread(error) }
+        let overlay = overlay(options, on: backend, measurer: glyphs,
+                              outlets: Overlay.Outlets(standardOutput: events.post, control: control)) { inbox throws(NativeThread.StartFailure) in
+            if let socket = Environment.value("NOTIFY_SOCKET") { _ = kp_notify_systemd(socket, "READY=1") }
             try InputReader.start(dialect: options.dialect, inbox: inbox)
             try fifo?.start(inbox: inbox)
             try control?.start(inbox: inbox)
         }
-        try loop.run()
+        SignalWatcher.whenStopping { [inbox = overlay.inbox] in inbox.postControl(.stopSignal($0)) }
+        let ending: Overlay.Ending
+        do { ending = try overlay.run() } catch { throw .thread(error) }
+        // The displays are still alive here: nothing is torn down before the exit.
+        ProgramExit.finish(ending.status, within: ending.seconds, reporting: ending.reason.lastWords)
+    }
+
+    /// The overlay `options` describe on `backend`'s displays: its session, each display's
+    /// layout and the loop's settings; what the live program and the in-process tests run.
+    static func overlay(_ options: LaunchOptions, on backend: any DisplayBackend, measurer: any TextMeasurer,
+                        outlets: Overlay.Outlets, now: @escaping () -> UInt64 = MonotonicClock.nanoseconds,
+                        whenReady: @escaping (CommandInbox) throws(NativeThread.StartFailure) -> Void) -> Overlay {
+        let composers = backend.displays.map { composer(for: $0.profile, screen: $0.logicalSize, options: options) }
+        return Overlay(session: makeSession(options), backend: backend, composers: composers, settings: options.loopSettings,
+                       measurer: measurer, outlets: outlets, now: now, whenReady: whenReady)
     }
 
     /// The layout of a display `profile` describes, whose screen is `screen` once turned, at

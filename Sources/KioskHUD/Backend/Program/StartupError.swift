@@ -13,8 +13,9 @@ enum StartupError: Error, CustomStringConvertible {
     case fonts(FontError)
     /// No X11 display could be opened, or its window made.
     case display(SDLError)
-    /// `--backend auto` found nothing to show on: no display server named, no display device.
-    case noDisplayOffered
+    /// `--backend auto` found nothing to show on: no display server named, no display device;
+    /// each backend with why it was not tried.
+    case noDisplayOffered([PassedOver])
     /// A bare display device (DRM or fbdev) could not be used.
     case framebuffer(FramebufferError)
     /// The Wayland compositor could not show the overlay.
@@ -28,6 +29,17 @@ enum StartupError: Error, CustomStringConvertible {
     /// The X server refused the blocking grab's own connection (its client limit), so `block`
     /// could not hold keyboard and pointer.
     case blockingGrab
+
+    /// A backend `--backend auto` did not use, and why.
+    struct PassedOver: CustomStringConvertible {
+        /// The backend.
+        var backend: WindowingBackend
+        /// Why it was not used (`DISPLAY is not set`).
+        var why: String
+
+        /// `x11: DISPLAY is not set`.
+        var description: String { "\(backend.rawValue): \(why)" }
+    }
 
     /// The status the program exits with.
     var exitStatus: ExitStatus {
@@ -74,9 +86,9 @@ enum StartupError: Error, CustomStringConvertible {
         case .display(let error):
             let display = Environment.value("DISPLAY").map { " at DISPLAY=\($0)" } ?? ""
             return "cannot show on the X server\(display): \(error)"
-        case .noDisplayOffered:
-            return "nothing to show on: neither WAYLAND_DISPLAY nor DISPLAY is set and there is no /dev/dri/card* "
-                + "or /dev/fb0. Set one to a running server, or render a picture with --snapshot FILE.png"
+        case .noDisplayOffered(let passedOver):
+            return "nothing to show on: " + passedOver.map(\.description).joined(separator: "; ")
+                + ". Set WAYLAND_DISPLAY or DISPLAY to a running server, or render a picture with --snapshot FILE.png"
         case .framebuffer(let error) where error.kind == .busy:
             return "\(error). A display server holds the screen: show on it (set DISPLAY or WAYLAND_DISPLAY), "
                 + "or stop it first"

@@ -5,7 +5,7 @@ import KioskPlatform
 /// Wayland layer surfaces on the overlay layer, one an output, and the compositor's connection
 /// the loop waits on. Blocking takes the keyboard exclusively and every pixel as input region,
 /// so the compositor itself holds all input for the overlay.
-final class WaylandBackend: DisplayBackend {
+final class WaylandBackend: RegisteredBackend {
     static let choice = WindowingBackend.wayland
     let displays: [OpenedDisplay]
     let blockingInput = BlockingInput.heldByWindowingSystem
@@ -16,8 +16,10 @@ final class WaylandBackend: DisplayBackend {
 
     /// Offered where a compositor is named and neither a plain window nor an X display
     /// (zenity's `--display=:0`) is asked for.
-    static func isOffered(for options: LaunchOptions) -> Bool {
-        options.windowSize == nil && options.xDisplayName == nil && Environment.value("WAYLAND_DISPLAY") != nil
+    static func absence(for options: LaunchOptions) -> String? {
+        if options.windowSize != nil { return "a plain window (--window) is asked for" }
+        if let name = options.xDisplayName { return "an X display (\(name)) is named" }
+        return Environment.value("WAYLAND_DISPLAY") == nil ? "WAYLAND_DISPLAY is not set" : nil
     }
 
     /// Connects and makes a layer surface on each output the options name (`--display N` counts

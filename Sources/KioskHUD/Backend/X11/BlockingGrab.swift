@@ -39,8 +39,8 @@ final class BlockingGrab: Sendable {
     /// Opens its own connection to the X server named by DISPLAY (XOpenDisplay(NULL)) and starts
     /// its thread, the only one to use that connection. Returns nil when no X server answers
     /// (or no pipe could be made); throws when the thread cannot start. Every change of status is
-    /// passed to `report`, on the grab's thread. If the connection breaks later, the loop is told
-    /// the display is lost (`RenderLoop.loseDisplay`), as for SDL's connection.
+    /// passed to `report`, on the grab's thread. If the connection breaks later, the thread ends
+    /// and the backend's next wait tells the loop the display is lost, as for SDL's connection.
     static func start(report: @escaping @Sendable (Status) -> Void) throws(NativeThread.StartFailure) -> BlockingGrab? {
         // The thread says on `answer` whether it opened the connection. Only its closure holds
         // the writing end, so the read ends if the thread ends without answering.
@@ -71,7 +71,7 @@ final class BlockingGrab: Sendable {
         var status = Status.released
         var retries = false
         var backstop = MonotonicClock.nanoseconds()
-        while !channel.isStopping.load(ordering: .sequentiallyConsistent) {
+        while !channel.isStopping.load(ordering: .sequentiallyConsistent), kp_x11_connection_lost() == 0 {
             let wanted = channel.isWanted.load(ordering: .sequentiallyConsistent)
             var next = status
             if wanted, status == .released || retries {

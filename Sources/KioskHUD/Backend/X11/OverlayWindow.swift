@@ -116,6 +116,7 @@ final class OverlayWindow {
         creation = (flags, followsFrameShape ? kp_x11_compositing_visual() : 0)
         window = try Self.createWindow(at: origin, size: size, creation)
         let x11 = Self.x11Handles(of: window)
+        if let x11 { kp_x11_survive_connection_loss(x11.display) }
         isOnXWayland = x11.map { kp_x11_is_xwayland($0.display) == 1 } ?? false
         do throws(SDLError) {
             presentation = try Self.presentation(of: window, sized: size, x11: followsFrameShape && isOnXWayland ? x11 : nil)

@@ -6,8 +6,9 @@ import KioskPlatform
 
 /// SDL windows on an X server (XWayland too), one a display, or one plain development window
 /// (`--window WxH`), and SDL's event queue the loop waits in; a wake-up is an SDL user event.
-/// `block` holds keyboard and pointer through an X11 grab.
-final class X11Backend: DisplayBackend {
+/// `block` holds keyboard and pointer through the backend's own X11 grab, whose news, like a
+/// broken connection to the server, the wait returns as inputs to the step.
+final class X11Backend: RegisteredBackend {
     static let choice = WindowingBackend.x11
     let displays: [OpenedDisplay]
     let blockingInput: BlockingInput
@@ -16,16 +17,20 @@ final class X11Backend: DisplayBackend {
     private let outputs: [OverlayOutput]
     /// SDL's video, alive as long as the windows.
     private let session: SDLSession
+    /// The grab that holds keyboard and pointer while blocking; nil for a plain window.
+    private let grab: BlockingGrab?
+    /// What the grab's thread told since the last wait, for the next one to return.
+    private let heard = LockedValue<[LoopInput]>([])
 
     /// Offered where an X server is named, or for a plain window (which SDL can also show on
     /// a Wayland compositor).
-    static func isOffered(for options: LaunchOptions) -> Bool {
-        options.windowSize != nil || Environment.value("DISPLAY") != nil
+    static func absence(for options: LaunchOptions) -> String? {
+        options.windowSize != nil || Environment.value("DISPLAY") != nil ? nil : "DISPLAY is not set"
     }
 
     /// Starts SDL's video, refuses a `--display` the server does not have, and makes the windows.
     static func open(_ options: LaunchOptions, glyphs: FontChain) throws(StartupError) -> X11Backend {
-        kp_x11_on_connection_loss { RenderLoop.loseDisplay("lost the connection to the X server; exiting") }
+        kp_x11_on_connection_loss(wakeAfterConnectionLoss, endAfterConnectionLoss)
         let session: SDLSession
         do { session = try SDLSession() } catch { throw .display(error) }
         try checkDisplayExists(options)
@@ -49,15 +54,17 @@ final class X11Backend: DisplayBackend {
         if options.windowSize == nil { _ = SDL_EventState(SDL_SYSWMEVENT.rawValue, SDL_ENABLE) }
         let grabs = options.windowSize == nil && SDL_GetCurrentVideoDriver().map { String(cString: $0) } == "x11"
         let xClientsOnly = xClientsOnlyReason(windows)
-        return X11Backend(session: session, outputs: outputs, displays: displays,
-                          blockingInput: grabs ? .grab(onlyXClients: xClientsOnly) : .unsupported,
-                          stacking: stacking(overlaying: grabs, xClientsOnly: xClientsOnly))
+        if grabs, let xClientsOnly { Diagnostics.report(xClientsOnly) }
+        return try X11Backend(session: session, outputs: outputs, displays: displays,
+                              blockingInput: grabs ? .grab(onlyXClients: xClientsOnly) : .unsupported,
+                              stacking: stacking(overlaying: grabs, xClientsOnly: xClientsOnly))
     }
 
     /// Creates the backend for `outputs`, registering the user event that wakes the loop
-    /// (SDL_RegisterEvents).
+    /// (SDL_RegisterEvents), and starts the grab where it holds input with one: a grab that
+    /// cannot be set up is a start failure, since a `block` that does not block must never run.
     private init(session: SDLSession, outputs: [OverlayOutput], displays: [OpenedDisplay], blockingInput: BlockingInput,
-                 stacking: Stacking) {
+                 stacking: Stacking) throws(StartupError) {
         self.session = session
         self.outputs = outputs
         self.displays = displays
@@ -66,11 +73,45 @@ final class X11Backend: DisplayBackend {
         // Any user event wakes the loop; a registered type keeps it apart from SDL's own.
         let registered = SDL_RegisterEvents(1)
         let wakeType = registered == UInt32.max ? SDL_USEREVENT.rawValue : registered
-        wake = {
+        let wake: @Sendable () -> Bool = {
             var event = SDL_Event()
             event.type = wakeType
             return SDL_PushEvent(&event) == 1
         }
+        self.wake = wake
+        Self.wakeOnConnectionLoss.withLock { $0 = wake }
+        guard case .grab(let onlyXClients) = blockingInput else {
+            grab = nil
+            return
+        }
+        let heard = heard
+        do {
+            grab = try BlockingGrab.start { status in
+                heard.withLock { $0.append(.grab(onlyXClients != nil && status == .held ? .partial : status)) }
+                _ = wake()
+            }
+        } catch {
+            throw .thread(error)
+        }
+        if grab == nil { throw .blockingGrab }
+    }
+
+    /// The line a broken connection to the X server ends the overlay with.
+    private static let connectionLostReason = "lost the connection to the X server; exiting"
+
+    /// What wakes the loop when a connection to the X server breaks (the backend's `wake`).
+    private static let wakeOnConnectionLoss = LockedValue<(@Sendable () -> Bool)?>(nil)
+
+    /// Called by Xlib's I/O error handler (kp_x11_on_connection_loss), on whichever thread's
+    /// connection broke: it only wakes the loop, whose next wait returns the loss.
+    private static let wakeAfterConnectionLoss: @convention(c) () -> Void = {
+        _ = wakeOnConnectionLoss.withLock { $0 }?()
+    }
+
+    /// Called by Xlib's I/O error handler for a connection that cannot outlive its loss (one
+    /// open only while starting, before any loop runs): ends the program at once.
+    private static let endAfterConnectionLoss: @convention(c) () -> Void = {
+        ProgramExit.finish(.displayLost, within: ProgramExit.promptSeconds, reporting: X11Backend.connectionLostReason)
     }
 
     /// Why an X client holds input and stays on top only among X clients here, said once at
@@ -124,6 +165,7 @@ final class X11Backend: DisplayBackend {
     }
 
     func draw(_ frames: [Frame?]) {
+        guard kp_x11_connection_lost() == 0 else { return }
         for (output, frame) in zip(outputs, frames) {
             guard let frame else { continue }
             do {
@@ -134,19 +176,28 @@ final class X11Backend: DisplayBackend {
         }
     }
 
+    func holdInput(_ wanted: Bool) {
+        grab?.want(wanted)
+    }
+
     /// Waits in SDL_WaitEventTimeout, then handles every pending event: an exposed window is
-    /// presented again; SDL_QUIT (a plain window's close button) becomes `.windowClosed`.
+    /// presented again; SDL_QUIT (a plain window's close button) becomes `.windowClosed`; the
+    /// grab's news since the last wait become `.grab`; a broken connection to the X server (noted
+    /// by Xlib's handler, which returns) is `.displayLost`, and SDL is not called again.
     func waitForEvents(until deadline: UInt64?) -> [LoopInput] {
+        if kp_x11_connection_lost() != 0 { return [.displayLost(Self.connectionLostReason)] }
         var event = SDL_Event()
         var got: Int32
-        if let deadline {
+        if !heard.withLock(\.isEmpty) {
+            got = SDL_PollEvent(&event)
+        } else if let deadline {
             let milliseconds = MonotonicClock.milliseconds(until: deadline)
             got = milliseconds == 0 ? SDL_PollEvent(&event) : SDL_WaitEventTimeout(&event, milliseconds)
         } else {
             got = SDL_WaitEvent(&event)
         }
         var closed = false
-        while got != 0 {
+        while got != 0, kp_x11_connection_lost() == 0 {
             if event.type == SDL_QUIT.rawValue { closed = true }
             if event.type == SDL_WINDOWEVENT.rawValue, event.window.event == UInt8(SDL_WINDOWEVENT_EXPOSED.rawValue) {
                 outputs.forEach { $0.presentAll() }
@@ -154,6 +205,11 @@ final class X11Backend: DisplayBackend {
             if let xEvent = csdl_x11_event(&event) { outputs.forEach { $0.keepOnTop(after: xEvent) } }
             got = SDL_PollEvent(&event)
         }
-        return closed ? [.windowClosed] : []
+        if kp_x11_connection_lost() != 0 { return [.displayLost(Self.connectionLostReason)] }
+        let grabNews = heard.withLock { news in
+            defer { news.removeAll() }
+            return news
+        }
+        return grabNews + (closed ? [.windowClosed] : [])
     }
 }

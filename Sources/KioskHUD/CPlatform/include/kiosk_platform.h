@@ -75,11 +75,19 @@ void kp_x11_painter_put(struct kp_x11_painter *painter, const unsigned int *pixe
 void kp_x11_painter_free(struct kp_x11_painter *painter);
 
 /**
- * Makes a broken X connection (server gone, socket closed), on any connection of the process,
- * call `handler`, which must end the process (Xlib exits when it returns), instead of Xlib's
- * multi-line report and exit(1).
+ * Sets what a broken X connection (server gone, socket closed) does, on any connection of the
+ * process, instead of Xlib's multi-line report and exit(1): the loss is recorded
+ * (kp_x11_connection_lost) and `wake` is called, on the thread whose call found it. On a
+ * connection given to kp_x11_survive_connection_loss Xlib then returns to its caller with the
+ * connection dead; on any other, `end` is called first and must end the process.
  */
-void kp_x11_on_connection_loss(void (*handler)(void));
+void kp_x11_on_connection_loss(void (*wake)(void), void (*end)(void));
+
+/** Lets `display` (a Display *) outlive its connection's loss, as kp_x11_on_connection_loss says. */
+void kp_x11_survive_connection_loss(void *display);
+
+/** 1 once any X connection of the process broke. Thread-safe. */
+int kp_x11_connection_lost(void);
 
 /**
  * Asks the system's fontconfig, when it is installed (loaded with dlopen, so it is not a

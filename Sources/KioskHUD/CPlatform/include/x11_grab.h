@@ -12,8 +12,8 @@ struct kp_grab;
 
 /**
  * Opens a connection to the X server named by DISPLAY (XOpenDisplay(NULL)). If that connection
- * breaks later, the process-wide handler of kp_x11_on_connection_loss is called (it does not
- * return), as for the SDL connection. Returns NULL when no X server answers.
+ * breaks later, the loss is recorded as kp_x11_on_connection_loss says and every later call on
+ * the grab returns at once, as for the SDL connection. Returns NULL when no X server answers.
  */
 struct kp_grab *kp_grab_open(void);
 

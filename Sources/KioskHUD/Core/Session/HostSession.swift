@@ -25,6 +25,9 @@ public struct HostSession: Sendable {
     public private(set) var isScreenAway = false
     /// What the display promises of the HUD's place above other windows (`status`'s `above`).
     public internal(set) var stacking = Stacking.held
+    /// Which backend draws (`status`'s `backend`: `x11`, `wayland`, `drm`, `fbdev`); nil, said
+    /// as `-`, for a session no display shows.
+    public internal(set) var backend: String?
     /// The tick of the last command, for the stall timeout.
     private var lastCommandTick = 0
     /// Since when the overlay shows that it is stalled.
@@ -234,15 +237,15 @@ public struct HostSession: Sendable {
     }
 
     /// The `status` answer:
-    /// `visible=1 blocked=0 grab=none shown=1 above=held mode=spinner progress=- message="..." detail="..."`;
+    /// `visible=1 blocked=0 grab=none shown=1 above=held backend=x11 mode=spinner progress=- message="..." detail="..."`;
     /// `shown` is whether the HUD is drawn and seen at this point of the answers (from `shown`
     /// until `hidden`; not while another virtual console is in front), `above` whether anything
-    /// could cover it unseen (`Stacking`).
+    /// could cover it unseen (`Stacking`), `backend` which backend draws it.
     public var statusLine: String {
         let progress = state.progress.map(Self.number) ?? "-"
         let mode = stalledSince == nil ? state.mode : "stalled"
         return "visible=\(state.isVisible ? 1 : 0) blocked=\(state.isBlocking ? 1 : 0) grab=\(grab.word(wanted: wantsGrab)) "
-            + "shown=\(presence.isDrawn && !isScreenAway ? 1 : 0) above=\(stacking.rawValue) mode=\(mode) "
+            + "shown=\(presence.isDrawn && !isScreenAway ? 1 : 0) above=\(stacking.rawValue) backend=\(backend ?? "-") mode=\(mode) "
             + "progress=\(progress) message=\(Self.quoted(state.message)) detail=\(Self.quoted(state.detail))"
     }
 

@@ -185,15 +185,17 @@ public struct LoopPolicy: Sendable {
 
     /// Creates the policy for `session` shown on the displays `composers` lay out (at least
     /// one). `grabStatus` is `.unsupported` where the windowing system cannot grab; `stacking`
-    /// is what the display promises of the HUD's place above other windows.
+    /// is what the display promises of the HUD's place above other windows; `backend` names
+    /// what draws (`status`'s `backend`).
     public init(session: HostSession, composers: [FrameComposer], settings: Settings,
-                grabStatus: BlockingGrabState.Status = .released, stacking: Stacking = .held) {
+                grabStatus: BlockingGrabState.Status = .released, stacking: Stacking = .held, backend: String? = nil) {
         precondition(!composers.isEmpty, "the overlay needs a display")
         self.session = session
         self.composers = composers
         self.settings = settings
         _ = self.session.noteGrab(grabStatus)
         self.session.stacking = stacking
+        self.session.backend = backend
         drawn = Array(repeating: nil, count: composers.count)
         adaptations = Array(repeating: nil, count: composers.count)
         if let timeout = settings.zenity?.timeoutSeconds {
