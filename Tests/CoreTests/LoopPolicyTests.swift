@@ -93,8 +93,8 @@ import KioskTestSupport
         _ = loop.step([], atTick: 0, measurer: FakeMeasurer())
         let shown = loop.step([command(.status)], atTick: 1, measurer: FakeMeasurer())
         let hidden = loop.step([command(.hide), command(.status)], atTick: 2, measurer: FakeMeasurer())
-        #expect(shown.lines == [#"visible=1 blocked=0 grab=none shown=1 above=\#(stacking.rawValue) mode=spinner progress=- message="Please wait..." detail="""#])
-        #expect(hidden.lines.last == #"visible=0 blocked=0 grab=none shown=0 above=\#(stacking.rawValue) mode=spinner progress=- message="Please wait..." detail="""#)
+        #expect(shown.lines == [#"visible=1 blocked=0 grab=none shown=1 above=\#(stacking.rawValue) backend=- mode=spinner progress=- message="Please wait..." detail="""#])
+        #expect(hidden.lines.last == #"visible=0 blocked=0 grab=none shown=0 above=\#(stacking.rawValue) backend=- mode=spinner progress=- message="Please wait..." detail="""#)
         #expect(StatusLine(shown.lines[0])?.mode == "spinner", "the field before mode does not hide it from a reader")
     }
 

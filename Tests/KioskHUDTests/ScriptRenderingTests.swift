@@ -43,7 +43,7 @@ extension RenderingSuites {
     }
 
     @Test func aCharacterNoFontOfTheChainHasComesFromASystemFontThroughFontconfig() throws {
-        // fonts-lohit-deva is installed by scripts/setup; this chain is DejaVu Sans alone.
+        // fonts-lohit-deva is installed by scripts/setup --tests; this chain is DejaVu Sans alone.
         let library = try FontLibrary()
         let dejaVu = try Font(path: try #require(FontLocator.fontPaths(preferring: []).first), library: library)
         let chain = FontChain([dejaVu], library: library)

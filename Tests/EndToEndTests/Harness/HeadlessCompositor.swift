@@ -52,7 +52,7 @@ final class HeadlessCompositor {
     static let widthPixels = 1024
     /// The output's height in pixels.
     static let heightPixels = 768
-    /// The tools the tests run, all in scripts/setup.
+    /// The tools the tests run, all installed by scripts/setup --tests.
     static let tools = ["sway", "swaymsg", "Xwayland", "phoc", "kwin_wayland", "cage", "dbus-run-session", "Xvfb", "xdotool", "weston", "grim",
                         "foot", "wtype", "wev", "xev", "xmessage", "stdbuf", "setpriv"]
 
@@ -64,7 +64,7 @@ final class HeadlessCompositor {
         let missing = tools.filter { tool in
             !path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)") }
         }
-        guard missing.isEmpty else { return "\(missing.joined(separator: ", ")) not installed (scripts/setup installs them)" }
+        guard missing.isEmpty else { return "\(missing.joined(separator: ", ")) not installed (scripts/setup --tests installs them)" }
         return nil
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// A second user for tests that need someone else's files (a FIFO planted by another user) or
 /// someone else's access (a socket given to a group), and the groups such tests use:
-/// `kiosk-spinner-test`, a system user without a home. `scripts/setup` makes it and the groups
+/// `kiosk-spinner-test`, a system user without a home. `scripts/setup --tests` makes it and the groups
 /// before any test runs; on a machine set up without them, the first test that needs one makes
 /// it, under one lock that every test process on the machine takes (`accountLockPath`), so two
 /// tests never run useradd or groupadd at the same moment (two did, both succeeded, and the user

@@ -2,7 +2,7 @@ import Foundation
 
 /// The few Xlib functions the tests call to look at the screen as the X server sees it, found at
 /// run time with `dlopen("libX11.so.6")`. The test target needs no X11 headers or link flags,
-/// and no tool beyond those in scripts/setup (libX11 comes with SDL's X11 support).
+/// and no tool beyond those scripts/setup --tests installs (libX11 comes with SDL's X11 support).
 ///
 /// `Window`, `Time` and `XID` are C `unsigned long`, `UInt` here; a `Display *` and an
 /// `XImage *` stay opaque.

@@ -11,7 +11,7 @@ import KioskRaster
 /// painted whole and turned: the same screen, tick by tick, upright and turned, through a
 /// block's (blue) backdrop easing in, a message that grows the HUD and a hide while blocking.
 extension RenderingSuites {
-@Suite struct BareScreenTests {
+@Suite struct BareScreenOutputTests {
     private let font: FontChain
     /// A small screen, not square, so a quarter turn changes the layout.
     private static let display = Size(width: 240, height: 160)
@@ -35,7 +35,7 @@ extension RenderingSuites {
         var info = kfb_screen_info()
         info.width = Int32(Self.display.width)
         info.height = Int32(Self.display.height)
-        let screen = BareScreen(info, rotation: rotation, glyphs: font)
+        let screen = BareScreenOutput(info, rotation: rotation, glyphs: font)
         let logical = screen.opened.logicalSize
         // A blue backdrop: over black the default one is black, and would hide a stale surround.
         var appearance = Appearance()

@@ -1,6 +1,6 @@
 import Glibc
 import Synchronization
-internal import CKioskPlatform
+internal import CKioskX11
 import KioskCore
 import KioskPlatform
 

@@ -41,8 +41,7 @@ enum BackendRegistry {
         do {
             return try last.open(options, glyphs: glyphs)
         } catch {
-            if !notOffered.isEmpty { Diagnostics.report("not tried: " + notOffered.map(\.description).joined(separator: "; ")) }
-            throw error
+            throw error.cannotShow && !notOffered.isEmpty ? .notShown(error, notTried: notOffered) : error
         }
     }
 

@@ -47,7 +47,7 @@ package enum FontLocator {
         if let executable = Environment.executablePath {
             folders.append(parent(of: parent(of: executable)) + "/share/kiosk-spinner/fonts")
         }
-        // This file is Sources/KioskHUD/Fonts/FontLocator.swift in the source tree.
+        // This file is Sources/KioskHUD/KioskFonts/FontLocator.swift in the source tree.
         let sourceTree = (0..<4).reduce(#filePath) { path, _ in parent(of: path) }
         folders.append(sourceTree + "/fonts")
         return folders

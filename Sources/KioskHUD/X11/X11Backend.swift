@@ -1,5 +1,5 @@
 internal import CSDL
-internal import CKioskPlatform
+internal import CKioskX11
 import KioskCore
 import KioskFonts
 import KioskPlatform
@@ -14,7 +14,7 @@ final class X11Backend: RegisteredBackend {
     let blockingInput: BlockingInput
     let stacking: Stacking
     let wake: @Sendable () -> Bool
-    private let outputs: [OverlayOutput]
+    private let outputs: [X11Output]
     /// SDL's video, alive as long as the windows.
     private let session: SDLSession
     /// The grab that holds keyboard and pointer while blocking; nil for a plain window.
@@ -34,14 +34,14 @@ final class X11Backend: RegisteredBackend {
         let session: SDLSession
         do { session = try SDLSession() } catch { throw .display(error) }
         try checkDisplayExists(options)
-        var outputs: [OverlayOutput] = []
+        var outputs: [X11Output] = []
         var displays: [OpenedDisplay] = []
         var windows: [OverlayWindow] = []
         do throws(SDLError) {
             for placement in placements(options) {
                 let window = try OverlayWindow(placement: placement, session: session)
                 windows.append(window)
-                let output = OverlayOutput(window: window, rotation: options.rotation, glyphs: glyphs)
+                let output = X11Output(window: window, rotation: options.rotation, glyphs: glyphs)
                 outputs.append(output)
                 displays.append(OpenedDisplay(logicalSize: output.logicalSize,
                                               profile: DisplayProfile(pixels: window.size,
@@ -63,7 +63,7 @@ final class X11Backend: RegisteredBackend {
     /// Creates the backend for `outputs`, registering the user event that wakes the loop
     /// (SDL_RegisterEvents), and starts the grab where it holds input with one: a grab that
     /// cannot be set up is a start failure, since a `block` that does not block must never run.
-    private init(session: SDLSession, outputs: [OverlayOutput], displays: [OpenedDisplay], blockingInput: BlockingInput,
+    private init(session: SDLSession, outputs: [X11Output], displays: [OpenedDisplay], blockingInput: BlockingInput,
                  stacking: Stacking) throws(StartupError) {
         self.session = session
         self.outputs = outputs

@@ -8,7 +8,7 @@ import KioskRaster
 /// Nothing is beneath the overlay there, so its translucent pixels show over black: a
 /// premultiplied pixel over black is its own colour channels, which the device reads as XRGB, so
 /// the picture goes to the device as it is.
-final class BareScreen {
+final class BareScreenOutput {
     private let picture: IslandPicture
     /// What the layout is for: the display's size turned, its density and scale.
     let opened: OpenedDisplay

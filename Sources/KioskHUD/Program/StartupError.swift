@@ -4,7 +4,7 @@ import KioskPlatform
 
 /// Why the overlay could not start, each with the exit status it ends with: the one place
 /// where failures become statuses.
-enum StartupError: Error, CustomStringConvertible {
+indirect enum StartupError: Error, CustomStringConvertible {
     /// The FIFO named by `--fifo` or `--psplash` cannot be used.
     case fifo(FIFOReader.Problem)
     /// The control socket named by `--listen` cannot be made.
@@ -20,6 +20,9 @@ enum StartupError: Error, CustomStringConvertible {
     case framebuffer(FramebufferError)
     /// The Wayland compositor could not show the overlay.
     case wayland(WaylandError)
+    /// The last backend `--backend auto` tried could not show the overlay (`cannotShow`); the
+    /// others were not tried, each for its reason.
+    case notShown(StartupError, notTried: [PassedOver])
     /// `--display index` asks for an output the Wayland compositor does not have; it has `count`.
     case noSuchOutput(index: Int, count: Int)
     /// `--display index` asks for a display the server does not have; it has `count`.
@@ -49,6 +52,17 @@ enum StartupError: Error, CustomStringConvertible {
         case .display, .wayland, .noDisplayOffered: return .noDisplay
         case .framebuffer(let error): return error.kind == .lost ? .displayLost : .noDisplay
         case .noSuchDisplay, .noSuchOutput: return .noSuchDisplay
+        case .notShown(let error, _): return error.exitStatus
+        }
+    }
+
+    /// True when the display itself could not show the overlay (its server, its device), not
+    /// the options asking for what it does not have: a start ending so also says why the other
+    /// backends were not tried.
+    var cannotShow: Bool {
+        switch self {
+        case .display, .wayland, .framebuffer: return true
+        default: return false
         }
     }
 
@@ -64,6 +78,8 @@ enum StartupError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
+        case .notShown(let error, let notTried):
+            return "\(error) (not tried: " + notTried.map(\.description).joined(separator: "; ") + ")"
         case .fifo(let problem): return "\(problem)"
         case .controlSocket(let refusal): return "\(refusal)"
         case .fonts(let error): return "cannot load the font: \(error)"

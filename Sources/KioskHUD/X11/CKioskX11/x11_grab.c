@@ -15,7 +15,7 @@
  * XF86Ungrab) shows the same way: LeaveNotify and FocusOut with mode NotifyUngrab on the root.
  * Retaking a grab this client still holds is a no-op that generates no events, so any such
  * event simply means "try again". */
-#include "kiosk_platform.h"
+#include "kiosk_x11.h"
 #include "x11_grab.h"
 
 #include <X11/Xlib.h>

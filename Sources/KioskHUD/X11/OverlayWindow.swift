@@ -1,5 +1,5 @@
 internal import CSDL
-internal import CKioskPlatform
+internal import CKioskX11
 import KioskCore
 import KioskPlatform
 import KioskRaster

@@ -1,12 +1,11 @@
-/* The C code kiosk-spinner needs beyond what SDL wraps: X11 window shape, focus and mapping,
- * the X connection's loss, fontconfig lookups, systemd notification and process attributes.
- * The declarations use plain C types only (an X11 Display is passed as `void *`, a Window as
- * `unsigned long`), so no X11 or SDL header leaks into Swift through this module. The blocking
- * grab is in x11_grab.h, compositor detection and screen read-back in x11_capture.h. */
-#ifndef KIOSK_PLATFORM_H
-#define KIOSK_PLATFORM_H
-
-#include <sys/types.h>
+/* The X11 backend's C, beside its Swift: window shape, focus and mapping, painting, the X
+ * connection's loss. The declarations use plain C types only (an X11 Display is passed as
+ * `void *`, a Window as `unsigned long`), so no X11 or SDL header leaks into Swift through this
+ * module. The blocking grab is in x11_grab.h, compositor detection and screen read-back in
+ * x11_capture.h, the display's density in x11_density.h; libX11, libXext and libXrandr are
+ * loaded at run time by x11_loader.c. */
+#ifndef KIOSK_X11_H
+#define KIOSK_X11_H
 
 /** Which of an X11 window's shapes to set: what is drawn, or what takes input. */
 enum kp_shape_kind { KP_SHAPE_VISIBLE = 0, KP_SHAPE_INPUT = 1 };
@@ -88,25 +87,5 @@ void kp_x11_survive_connection_loss(void *display);
 
 /** 1 once any X connection of the process broke. Thread-safe. */
 int kp_x11_connection_lost(void);
-
-/**
- * Asks the system's fontconfig, when it is installed (loaded with dlopen, so it is not a
- * dependency), for a scalable font that has a glyph for `codepoint`. Writes its path into `path`
- * (at most `capacity` bytes with the NUL) and returns 1; returns 0 when fontconfig is missing or
- * knows no such font. Not thread-safe: call from one thread.
- */
-int kp_fontconfig_font_for(unsigned int codepoint, char *path, int capacity);
-
-/**
- * Sends `message` (e.g. "READY=1") to systemd's notification socket at `path` (NOTIFY_SOCKET; a
- * leading '@' names an abstract socket) as one datagram. Returns 1 when sent.
- */
-int kp_notify_systemd(const char *path, const char *message);
-
-/**
- * Asks the kernel to send SIGTERM when the parent dies (PR_SET_PDEATHSIG), then checks that the
- * parent is still `parent` (it may have died before the request). Returns 0 when it is gone.
- */
-int kp_exit_with_parent(pid_t parent);
 
 #endif

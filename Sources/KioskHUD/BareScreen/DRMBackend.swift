@@ -19,7 +19,7 @@ final class DRMBackend: RegisteredBackend {
     let wake: @Sendable () -> Bool
     private let device: OpaquePointer
     private let path: String
-    private let screens: [BareScreen]
+    private let screens: [BareScreenOutput]
     private let wakeUp: WakeUp
     private let switches: ConsoleSwitches?
     /// A present found the device gone (a flip pending when it was unplugged never completes,
@@ -72,7 +72,7 @@ final class DRMBackend: RegisteredBackend {
             throw count == 0 ? .framebuffer(FramebufferError(.noOutput, "\(path): no connected output"))
                 : .noSuchDisplay(index: options.display, count: count)
         }
-        var screens: [BareScreen] = []
+        var screens: [BareScreenOutput] = []
         for index in options.mirrorsOnAllDisplays ? Array(0..<count) : [options.display] {
             var info = kfb_screen_info()
             do {
@@ -81,12 +81,12 @@ final class DRMBackend: RegisteredBackend {
                 kfb_drm_close(device)
                 throw .framebuffer(error)
             }
-            screens.append(BareScreen(info, rotation: options.rotation, glyphs: glyphs))
+            screens.append(BareScreenOutput(info, rotation: options.rotation, glyphs: glyphs))
         }
         return DRMBackend(device: device, path: path, screens: screens, wakeUp: wakeUp)
     }
 
-    private init(device: OpaquePointer, path: String, screens: [BareScreen], wakeUp: WakeUp) {
+    private init(device: OpaquePointer, path: String, screens: [BareScreenOutput], wakeUp: WakeUp) {
         self.device = device
         self.path = path
         self.screens = screens

@@ -1,6 +1,6 @@
 /* X11 calls SDL does not wrap: the window's shapes, its focus hint, mapping, stacking and place,
  * putting pixels on it, and what happens when the connection breaks. */
-#include "kiosk_platform.h"
+#include "kiosk_x11.h"
 
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>

@@ -1,4 +1,4 @@
-internal import CKioskPlatform
+internal import CKioskX11
 import KioskCore
 import KioskRaster
 

@@ -3,7 +3,7 @@ import KioskRaster
 
 /// One display the overlay shows on: its window, the canvas turned for it and the renderer.
 /// With `--display all` there is one a display, each drawing the frame its composer laid out.
-final class OverlayOutput {
+final class X11Output {
     private let window: OverlayWindow
     private let turned: TurnedCanvas
     private let renderer: FrameRenderer

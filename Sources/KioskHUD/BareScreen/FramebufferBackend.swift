@@ -18,7 +18,7 @@ final class FramebufferBackend: RegisteredBackend {
     let wake: @Sendable () -> Bool
     private let device: OpaquePointer
     private let path: String
-    private let screen: BareScreen
+    private let screen: BareScreenOutput
     private let wakeUp: WakeUp
     private let switches: ConsoleSwitches?
     private var isLost = false
@@ -47,11 +47,11 @@ final class FramebufferBackend: RegisteredBackend {
             throw .framebuffer(error)
         }
         guard let device = opened else { throw .framebuffer(FramebufferError(.cannotOpen, "\(path): not opened")) }
-        return FramebufferBackend(device: device, path: path, screen: BareScreen(info, rotation: options.rotation, glyphs: glyphs),
+        return FramebufferBackend(device: device, path: path, screen: BareScreenOutput(info, rotation: options.rotation, glyphs: glyphs),
                                   wakeUp: wakeUp)
     }
 
-    private init(device: OpaquePointer, path: String, screen: BareScreen, wakeUp: WakeUp) {
+    private init(device: OpaquePointer, path: String, screen: BareScreenOutput, wakeUp: WakeUp) {
         self.device = device
         self.path = path
         self.screen = screen

@@ -1,0 +1,28 @@
+/* The process's C beyond libc that no display needs: fontconfig lookups, systemd notification
+ * and process attributes. The X11 backend's C is CKioskX11, beside its Swift. */
+#ifndef KIOSK_PLATFORM_H
+#define KIOSK_PLATFORM_H
+
+#include <sys/types.h>
+
+/**
+ * Asks the system's fontconfig, when it is installed (loaded with dlopen, so it is not a
+ * dependency), for a scalable font that has a glyph for `codepoint`. Writes its path into `path`
+ * (at most `capacity` bytes with the NUL) and returns 1; returns 0 when fontconfig is missing or
+ * knows no such font. Not thread-safe: call from one thread.
+ */
+int kp_fontconfig_font_for(unsigned int codepoint, char *path, int capacity);
+
+/**
+ * Sends `message` (e.g. "READY=1") to systemd's notification socket at `path` (NOTIFY_SOCKET; a
+ * leading '@' names an abstract socket) as one datagram. Returns 1 when sent.
+ */
+int kp_notify_systemd(const char *path, const char *message);
+
+/**
+ * Asks the kernel to send SIGTERM when the parent dies (PR_SET_PDEATHSIG), then checks that the
+ * parent is still `parent` (it may have died before the request). Returns 0 when it is gone.
+ */
+int kp_exit_with_parent(pid_t parent);
+
+#endif
