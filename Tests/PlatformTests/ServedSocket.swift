@@ -5,7 +5,7 @@ import KioskCore
 /// A control server on a socket in a temporary folder, with a stand-in for the render loop on a
 /// thread of its own: it takes what the server hands over each time the inbox wakes it, answers
 /// `ping` with `pong` and `status` with `statusLine`, and tells the server what it applied, as
-/// `RenderLoop` does. No display: only the socket, the server's thread and this one.
+/// the `Overlay` does. No display: only the socket, the server's thread and this one.
 final class ServedSocket: @unchecked Sendable {
     let folder: TemporaryFolder
     /// The socket's path.

@@ -1,6 +1,6 @@
 import KioskCore
 
-/// Hands what the reader threads, the signal watcher and the grab hear to the render loop, and
+/// Hands what the reader threads, the signal watcher and the control socket hear to the loop, and
 /// wakes the loop when there is something to take.
 ///
 /// Host lines are bounded: while `capacity` of them wait, a reader waits too (and the host's pipe
