@@ -1,0 +1,36 @@
+/// Why the overlay ends.
+public enum ExitReason: Sendable, Equatable {
+    /// The host sent `quit`.
+    case quit
+    /// Stdin ended and `--exit-on-eof` asked to exit then.
+    case endOfInput
+    /// A stop signal arrived (its number).
+    case stopSignal(Int32)
+    /// The development window was closed.
+    case windowClosed
+    /// The display went away: nothing is left to show on. The line says which and why.
+    case displayLost(String)
+    /// zenity's `--auto-close`: a percentage line reached 100, or the input ended.
+    case autoClose
+    /// zenity input ended: the bar was filled to 100 % and shown for the hold time (zenity
+    /// would wait for its OK button, which an overlay does not have).
+    case progressFinished
+    /// zenity's `--timeout` ran out.
+    case timedOut
+
+    /// The last line for stderr, said once however many threads notice the same end: why the
+    /// display went away; nil for the other ends.
+    public var lastWords: String? {
+        if case .displayLost(let reason) = self { return reason }
+        return nil
+    }
+
+    /// True when the answers before the exit are worth waiting for (the host asked to end, or
+    /// its input did, and it reads them); a signal or a closed window ends promptly instead.
+    public var waitsForAnswers: Bool {
+        switch self {
+        case .quit, .endOfInput, .autoClose, .progressFinished, .timedOut: return true
+        case .stopSignal, .windowClosed, .displayLost: return false
+        }
+    }
+}

@@ -1,0 +1,19 @@
+/// Something that reached the loop since its last step.
+public enum LoopInput: Sendable, Equatable {
+    /// A parsed command or a rejected line.
+    case host(HostEvent, from: InputSource)
+    /// The host closed stdin (on a terminal: typed Ctrl-D).
+    case endOfInput
+    /// SIGINT, SIGTERM or SIGHUP (its number).
+    case stopSignal(Int32)
+    /// The window was closed (a plain development window's close button).
+    case windowClosed
+    /// The display went away (the X server or the compositor died, the device was unplugged),
+    /// with the line saying so.
+    case displayLost(String)
+    /// What the windowing system last said of the blocking grab.
+    case grab(BlockingGrabState.Status)
+    /// Another virtual console was switched to (true), hiding the overlay's screen, or the
+    /// overlay's console is back in front (false); bare backends only.
+    case screenAway(Bool)
+}
