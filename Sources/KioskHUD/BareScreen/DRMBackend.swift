@@ -14,14 +14,13 @@ import KioskPlatform
 final class DRMBackend: RegisteredBackend {
     static let choice = WindowingBackend.drm
     let displays: [OpenedDisplay]
-    let blockingInput = BlockingInput.unsupported
-    let stacking = Stacking.held
-    let wake: @Sendable () -> Bool
+    let blockingInput = BareScreenConsole.blockingInput
+    let stacking = BareScreenConsole.stacking
+    var wake: @Sendable () -> Bool { console.wake }
     private let device: OpaquePointer
     private let path: String
     private let screens: [BareScreenOutput]
-    private let wakeUp: WakeUp
-    private let switches: ConsoleSwitches?
+    private let console: BareScreenConsole
     /// A present found the device gone (a flip pending when it was unplugged never completes,
     /// so nothing else would tell).
     private var isLost = false
@@ -56,11 +55,9 @@ final class DRMBackend: RegisteredBackend {
 
     /// Opens the card at `path` and starts its screens.
     private static func open(_ path: String, options: LaunchOptions, glyphs: FontChain) throws(StartupError) -> DRMBackend {
-        let wakeUp: WakeUp
-        do { wakeUp = try WakeUp() } catch { throw .framebuffer(FramebufferError(.noMemory, "cannot make the loop's wake-up: \(error)")) }
+        let wakeUp = try BareScreenConsole.wakeUp(checkingAccessTo: path)
         var opened: OpaquePointer?
         do {
-            try FramebufferError.checkAccess(path)
             try FramebufferError.check { kfb_drm_open(path, &opened, $0, $1) }
         } catch {
             throw .framebuffer(error)
@@ -90,12 +87,8 @@ final class DRMBackend: RegisteredBackend {
         self.device = device
         self.path = path
         self.screens = screens
-        self.wakeUp = wakeUp
         displays = screens.map(\.opened)
-        let wake: @Sendable () -> Bool = { wakeUp.signal() }
-        self.wake = wake
-        ProgramExit.closeAtExit { kfb_restore_all() }
-        switches = ConsoleSwitches.follow(waking: wake)
+        console = BareScreenConsole(wakeUp: wakeUp)
     }
 
     /// Draws each frame into its picture; shows what changed unless another console is in front.
@@ -104,7 +97,7 @@ final class DRMBackend: RegisteredBackend {
             guard let frame else { continue }
             do {
                 try screen.draw(frame) { shown, rects in
-                    if switches?.isAway != true { present(on: index, shown, rects) }
+                    if !console.isAway { present(on: index, shown, rects) }
                 }
             } catch {
                 Diagnostics.report("drawing failed: \(error)")
@@ -137,14 +130,11 @@ final class DRMBackend: RegisteredBackend {
     /// (found so here or at the last present), is `.displayLost`.
     func waitForEvents(until deadline: UInt64?) -> [LoopInput] {
         guard !isLost else { return [lost] }
-        let timeout = deadline.map { Int32(MonotonicClock.milliseconds(until: $0)) } ?? -1
-        var watched = [pollfd(fd: wakeUp.descriptor, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: kfb_drm_fd(device), events: Int16(POLLIN), revents: 0)]
-        guard poll(&watched, nfds_t(watched.count), timeout) > 0 else { return [] }
+        let watched = console.wait(until: deadline, alsoOn: kfb_drm_fd(device))
+        guard !watched.isEmpty else { return [] }
         var heard: [LoopInput] = []
         if watched[0].revents != 0 {
-            wakeUp.clear()
-            heard = switches?.handle(leave: { kfb_drm_suspend(device) }, comeBack: showAgain) ?? []
+            heard = console.switches?.handle(leave: { kfb_drm_suspend(device) }, comeBack: showAgain) ?? []
             if isLost { return [lost] }
         }
         guard watched[1].revents != 0 else { return heard }

@@ -13,14 +13,13 @@ import KioskPlatform
 final class FramebufferBackend: RegisteredBackend {
     static let choice = WindowingBackend.fbdev
     let displays: [OpenedDisplay]
-    let blockingInput = BlockingInput.unsupported
-    let stacking = Stacking.held
-    let wake: @Sendable () -> Bool
+    let blockingInput = BareScreenConsole.blockingInput
+    let stacking = BareScreenConsole.stacking
+    var wake: @Sendable () -> Bool { console.wake }
     private let device: OpaquePointer
     private let path: String
     private let screen: BareScreenOutput
-    private let wakeUp: WakeUp
-    private let switches: ConsoleSwitches?
+    private let console: BareScreenConsole
     private var isLost = false
 
     /// The framebuffer: psplash's `-f N`, else /dev/fb0.
@@ -36,12 +35,10 @@ final class FramebufferBackend: RegisteredBackend {
     static func open(_ options: LaunchOptions, glyphs: FontChain) throws(StartupError) -> FramebufferBackend {
         if !options.mirrorsOnAllDisplays, options.display > 0 { throw .noSuchDisplay(index: options.display, count: 1) }
         let path = path(options)
-        let wakeUp: WakeUp
-        do { wakeUp = try WakeUp() } catch { throw .framebuffer(FramebufferError(.noMemory, "cannot make the loop's wake-up: \(error)")) }
+        let wakeUp = try BareScreenConsole.wakeUp(checkingAccessTo: path)
         var opened: OpaquePointer?
         var info = kfb_screen_info()
         do {
-            try FramebufferError.checkAccess(path)
             try FramebufferError.check { kfb_fbdev_open(path, &opened, &info, $0, $1) }
         } catch {
             throw .framebuffer(error)
@@ -55,12 +52,8 @@ final class FramebufferBackend: RegisteredBackend {
         self.device = device
         self.path = path
         self.screen = screen
-        self.wakeUp = wakeUp
         displays = [screen.opened]
-        let wake: @Sendable () -> Bool = { wakeUp.signal() }
-        self.wake = wake
-        ProgramExit.closeAtExit { kfb_restore_all() }
-        switches = ConsoleSwitches.follow(waking: wake)
+        console = BareScreenConsole(wakeUp: wakeUp)
     }
 
     /// Draws the frame into the picture; writes what changed unless another console is in front.
@@ -68,7 +61,7 @@ final class FramebufferBackend: RegisteredBackend {
         guard let frame = frames.first ?? nil, !isLost else { return }
         do {
             try screen.draw(frame) { shown, rects in
-                if switches?.isAway != true { present(shown, rects) }
+                if !console.isAway { present(shown, rects) }
             }
         } catch {
             Diagnostics.report("drawing failed: \(error)")
@@ -84,10 +77,8 @@ final class FramebufferBackend: RegisteredBackend {
     /// present is `.displayLost`.
     func waitForEvents(until deadline: UInt64?) -> [LoopInput] {
         guard !isLost else { return [lost] }
-        let timeout = deadline.map { Int32(MonotonicClock.milliseconds(until: $0)) } ?? -1
-        guard wakeUp.wait(milliseconds: timeout) else { return [] }
-        wakeUp.clear()
-        let heard = switches?.handle(leave: {}, comeBack: { screen.presentWhole(present) }) ?? []
+        guard !console.wait(until: deadline).isEmpty else { return [] }
+        let heard = console.switches?.handle(leave: {}, comeBack: { screen.presentWhole(present) }) ?? []
         return isLost ? [lost] : heard
     }
 

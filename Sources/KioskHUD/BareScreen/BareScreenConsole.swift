@@ -1,0 +1,56 @@
+import Glibc
+internal import CKioskFramebuffer
+import KioskCore
+import KioskPlatform
+
+/// What a bare screen's backend (DRM, fbdev) has besides its device: the loop's wake-up, the
+/// virtual console followed through its switches, and the console given back at exit. Nothing is
+/// beneath the overlay there and it reads no input devices, so `block` holds nothing.
+final class BareScreenConsole {
+    /// What `block` holds on a bare screen: nothing (`grab=unsupported`).
+    static let blockingInput = BlockingInput.unsupported
+    /// Nothing can cover the overlay on a screen it alone draws on.
+    static let stacking = Stacking.held
+
+    /// What the loop waits on; the console's switches and `wake` signal it.
+    let wakeUp: WakeUp
+    /// Wakes the loop from any thread.
+    let wake: @Sendable () -> Bool
+    /// The console's switches, followed; nil where they cannot be.
+    let switches: ConsoleSwitches?
+
+    /// Checks that the device at `path` may be opened and makes the wake-up the loop will wait
+    /// on: what comes before the device is opened.
+    static func wakeUp(checkingAccessTo path: String) throws(StartupError) -> WakeUp {
+        do { try FramebufferError.checkAccess(path) } catch { throw .framebuffer(error) }
+        do {
+            return try WakeUp()
+        } catch {
+            throw .framebuffer(FramebufferError(.noMemory, "cannot make the loop's wake-up: \(error)"))
+        }
+    }
+
+    /// The console of a device now open, waking the loop through `wakeUp`: at exit its picture
+    /// and mode are given back (kfb_restore_all), and its switches are followed from now on.
+    init(wakeUp: WakeUp) {
+        self.wakeUp = wakeUp
+        let wake: @Sendable () -> Bool = { wakeUp.signal() }
+        self.wake = wake
+        ProgramExit.closeAtExit { kfb_restore_all() }
+        switches = ConsoleSwitches.follow(waking: wake)
+    }
+
+    /// Whether another console is in front, so nothing may be shown.
+    var isAway: Bool { switches?.isAway == true }
+
+    /// Sleeps until `deadline` (`MonotonicClock` nanoseconds; nil: until woken) or the wake-up,
+    /// on the wake-up and `device` (-1: none); returns the polled descriptors, the wake-up first.
+    func wait(until deadline: UInt64?, alsoOn device: Int32 = -1) -> [pollfd] {
+        let timeout = deadline.map { Int32(MonotonicClock.milliseconds(until: $0)) } ?? -1
+        var watched = [pollfd(fd: wakeUp.descriptor, events: Int16(POLLIN), revents: 0)]
+        if device >= 0 { watched.append(pollfd(fd: device, events: Int16(POLLIN), revents: 0)) }
+        guard poll(&watched, nfds_t(watched.count), timeout) > 0 else { return [] }
+        if watched[0].revents != 0 { wakeUp.clear() }
+        return watched
+    }
+}
