@@ -89,6 +89,8 @@ let package = Package(
         // A virtual pointer on a Wayland seat, for the Wayland end-to-end tests (not installed).
         .executableTarget(name: "kiosk-spinner-test-pointer", path: "Tests/WaylandPointer",
                           linkerSettings: [.linkedLibrary("wayland-client")]),
+        // Writes the documents' generated sections from the code's tables (scripts/generate-docs; not installed).
+        .executableTarget(name: "kiosk-spinner-docs", dependencies: ["KioskCore"], path: "Tests/DocsGenerator"),
         // Draws a known test picture through CKioskFramebuffer, for the QEMU tests (not installed).
         .executableTarget(name: "kiosk-spinner-test-framebuffer", dependencies: ["CKioskFramebuffer"],
                           path: "Tests/FramebufferProbe"),

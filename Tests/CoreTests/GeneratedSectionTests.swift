@@ -1,0 +1,24 @@
+@testable import KioskCore
+import KioskTestSupport
+import Testing
+
+/// The documents' generated sections are what the code's tables make now (scripts/generate-docs
+/// writes them).
+@Suite struct GeneratedSectionTests {
+    static let placements = GeneratedSection.all.flatMap { section in section.documents.map { (section.name, $0) } }
+
+    @Test(arguments: placements)
+    func theCommittedSectionIsCurrent(name: String, document: String) throws {
+        let section = try #require(GeneratedSection.all.first { $0.name == name })
+        let text = try PackageFile.text(document)
+        let written = try #require(section.written(into: text), "\(document) has no \(name) markers")
+        #expect(written == text, "\(document)'s \(name) section is stale: run scripts/generate-docs")
+    }
+
+    @Test func writingASectionReplacesOnlyWhatIsBetweenItsMarkers() throws {
+        let section = GeneratedSection(name: "t", documents: [], text: "new\nlines")
+        let document = "before\n<!-- generated: t (old words) -->\nold\n<!-- end generated: t -->\nafter"
+        #expect(section.written(into: document) == "before\n\(section.opening)\nnew\nlines\n\(section.closing)\nafter")
+        #expect(section.written(into: "no markers") == nil)
+    }
+}
