@@ -132,6 +132,11 @@ STDERR = "/tmp/kiosk-spinner.err"
 DPI = ["--dpi", str(hud.DPI)]
 
 
+def backend_named(arguments):
+    """The backend `--backend NAME` in `arguments` names: what `status` says draws."""
+    return arguments[arguments.index("--backend") + 1]
+
+
 def hud_case(name, boot, modules, arguments, depth=32, end="quit"):
     """kiosk-spinner with `arguments` on a bare screen, driven through its stdin: each picture is
     the snapshot of the same commands (exact; within RGB565 for 16 bpp), centred; the wheel
@@ -161,7 +166,8 @@ def hud_case(name, boot, modules, arguments, depth=32, end="quit"):
         screen_stays(shows[progress[-1]], "after-kmsg"),
         send("block"),
         send("status"),
-        expect(r"^visible=1 blocked=1 grab=(?P<grab>\S+) shown=1 above=held mode=progress progress=40 "),
+        expect(r"^visible=1 blocked=1 grab=(?P<grab>\S+) shown=1 above=held backend=" + backend_named(arguments)
+               + r" mode=progress progress=40 "),
         check_value("grab", r"^unsupported$"),
         screen(shows["block"], "blocked"),
         send("success"),
@@ -231,7 +237,8 @@ def console_switch_case(name, boot, modules, arguments):
         expect(r"^hidden$"),
         send(meanwhile[-1]),
         send("status"),
-        expect(r'^visible=1 blocked=0 grab=none shown=0 above=held mode=spinner progress=- message="Sent while away" '),
+        expect(r'^visible=1 blocked=0 grab=none shown=0 above=held backend=' + backend_named(arguments)
+               + r' mode=spinner progress=- message="Sent while away" '),
         screen_stays(elsewhere, "console-2-after-msg"),
         shell("chvt 1"),
         screen(back, "back"),
