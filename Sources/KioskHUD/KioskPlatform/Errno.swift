@@ -18,8 +18,6 @@ package struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     /// The system's text for the number (strerror), without the number.
     package var description: String { String(cString: strerror(code)) }
 
-    /// EINTR: a signal interrupted the call (the wrappers retry it).
-    package static let interrupted = Errno(EINTR)
     /// EAGAIN (EWOULDBLOCK on Linux): a non-blocking call would have waited.
     package static let wouldBlock = Errno(EAGAIN)
     /// ENOENT: no such file or directory.

@@ -1,16 +1,12 @@
 import Glibc
 
 /// Runs a system call that returns -1 and sets `errno` on failure, again while a signal interrupts
-/// it (EINTR); returns its result, or throws the `Errno` read right at the failure.
+/// it (`retryingInterrupted`); returns its result, or throws the `Errno` read right at the failure.
 @discardableResult
 package func systemCall<Result: BinaryInteger>(_ call: () -> Result) throws(Errno) -> Result {
-    while true {
-        let result = call()
-        guard result == -1 else { return result }
-        let failure = Errno.current
-        guard failure != .interrupted else { continue }
-        throw failure
-    }
+    let result = retryingInterrupted(call)
+    guard result == -1 else { return result }
+    throw Errno.current
 }
 
 /// Runs a call that returns an error number instead of setting `errno` (the pthread functions,

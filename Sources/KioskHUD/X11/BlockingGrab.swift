@@ -95,8 +95,8 @@ final class BlockingGrab: Sendable {
             let timeout = status == .refused ? MonotonicClock.milliseconds(until: backstop) : -1
             var descriptors = [pollfd(fd: kp_grab_connection_fd(grab), events: Int16(POLLIN), revents: 0),
                                pollfd(fd: channel.wakeUp.descriptor, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
-            if ready < 0, errno != EINTR {
+            let ready = retryingInterrupted { poll(&descriptors, nfds_t(descriptors.count), timeout) }
+            if ready < 0 {
                 // Leaving releases the grab (kp_grab_close): the host must not be told it holds.
                 Diagnostics.report("the blocking grab cannot wait for events (errno \(errno)); it no longer holds anything")
                 if wanted || status != .released { report(.refused) }
