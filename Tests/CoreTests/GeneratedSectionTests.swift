@@ -22,3 +22,11 @@ import Testing
         #expect(section.written(into: "no markers") == nil)
     }
 }
+
+/// The command table written into the documents covers the protocol's words, each once.
+@Suite struct CommandReferenceTests {
+    @Test func everyCommandWordHasItsRowAndEveryRowIsACommand() {
+        let words = CommandReference.entries.flatMap { $0.forms.map { String($0.prefix { $0 != " " }) } }
+        #expect(Set(words) == Set(CommandSyntax.allCases.map(\.rawValue)))
+    }
+}

@@ -64,8 +64,7 @@ public enum ProgramExit {
     /// How long the loop has, once asked to end by another thread, to begin the finish itself.
     static let loopGraceSeconds = 0.1
 
-    /// Ends the program from a thread that is not the loop's (a stop signal's watcher, the
-    /// blocking grab's connection): `ask` tells the loop (on a thread of its own, so nothing the
+    /// Ends the program from a thread that is not the loop's (a stop signal's watcher): `ask` tells the loop (on a thread of its own, so nothing the
     /// telling waits on can hold up the deadline), the loop's step then decides the exit; when
     /// no finish has begun after `loopGraceSeconds` (the loop waits on an X server that does
     /// not answer, or has not started yet), this finishes the program with `status` itself.

@@ -34,7 +34,7 @@ enum BackendRegistry {
         for backend in offered.dropLast() {
             do {
                 return try backend.open(options, glyphs: glyphs)
-            } catch {
+            } catch where !error.refusesToStart {
                 Diagnostics.report("\(error.reason); trying \(nextChoices(after: backend, in: offered)) instead")
             }
         }

@@ -67,7 +67,8 @@ final class Overlay {
     func run() throws(NativeThread.StartFailure) -> Ending {
         var events: [LoopInput] = []
         while true {
-            let inputs = inbox.takeAll() + events
+            // What the wait returned came first: a status asked after the grab was held says so.
+            let inputs = events + inbox.takeAll()
             let tick = policy.session.clock.ticks(elapsedNanoseconds: now() - startNanoseconds)
             let step = policy.step(inputs, atTick: tick, measurer: measurer)
             // The answers follow the picture, so a `status` answered is on screen.

@@ -56,6 +56,15 @@ indirect enum StartupError: Error, CustomStringConvertible {
         }
     }
 
+    /// True for a failure no other backend is tried after: a thread or the X11 grab that could
+    /// not start (a `block` that does not block must never run).
+    var refusesToStart: Bool {
+        switch self {
+        case .thread, .blockingGrab: return true
+        default: return false
+        }
+    }
+
     /// True when the display itself could not show the overlay (its server, its device), not
     /// the options asking for what it does not have: a start ending so also says why the other
     /// backends were not tried.

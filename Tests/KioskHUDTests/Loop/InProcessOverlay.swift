@@ -2,6 +2,7 @@ import Glibc
 import KioskCore
 @testable import KioskHUD
 import KioskTestSupport
+import Testing
 
 /// The real overlay program, composed from real options by `OverlayProgram.overlay`, run to its
 /// end in-process on a `MemoryBackend`: what it wrote on stdout and stderr, at which virtual
@@ -34,6 +35,8 @@ struct InProcessOverlay {
     let ending: Overlay.Ending
     /// How many times the readers were started (once `ready` is written).
     let readyCount: Int
+    /// How many frames had been drawn when the readers were started.
+    let drawingsAtReady: Int?
 
     /// Runs the overlay the command line `arguments` describe until it ends, on a backend of
     /// `displays` that holds input as `blockingInput` says and returns `cues`.
@@ -56,13 +59,18 @@ struct InProcessOverlay {
         let backend = MemoryBackend(displays: displays, blockingInput: blockingInput, stacking: stacking, cues: backendCues)
         let output = Collected(), reports = Collected()
         var readyCount = 0
+        var drawingsAtReady: Int?
         let outlets = Overlay.Outlets(standardOutput: { output.lines.append(Written(seconds: backend.seconds, line: $0)) },
                                       report: { reports.lines.append(Written(seconds: backend.seconds, line: $0)) })
         let overlay = OverlayProgram.overlay(options, on: backend, measurer: FakeMeasurer(), outlets: outlets,
-                                             now: backend.now) { _ in readyCount += 1 }
+                                             now: backend.now) { _ in
+            readyCount += 1
+            drawingsAtReady = drawingsAtReady ?? backend.drawings.count
+        }
         let ending = try overlay.run()
+        if backend.ranDry { Issue.record("the script ran out before the overlay ended: \(ending)") }
         return InProcessOverlay(backend: backend, output: output.lines, reports: reports.lines, ending: ending,
-                                readyCount: readyCount)
+                                readyCount: readyCount, drawingsAtReady: drawingsAtReady)
     }
 
     /// The lines written on stdout, without their times.

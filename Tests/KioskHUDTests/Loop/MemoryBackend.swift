@@ -50,14 +50,19 @@ final class MemoryBackend: DisplayBackend {
     private static let limitSeconds = 3600.0
 
     /// A backend of `displays` (pixel sizes), holding input as `blockingInput` says, that returns
-    /// `cues` from its waits in order of time.
+    /// `cues` from its waits in order of time, those due at one time together.
     init(displays: [Size] = [Size(width: 800, height: 480)], blockingInput: BlockingInput = .heldByWindowingSystem,
          stacking: Stacking = .held, cues: [Cue]) {
         self.displays = displays.map { OpenedDisplay(logicalSize: $0, profile: DisplayProfile(pixels: $0)) }
         self.blockingInput = blockingInput
         self.stacking = stacking
         if case .grab = blockingInput { grantsHolds = true } else { grantsHolds = false }
-        self.cues = cues.sorted { $0.seconds < $1.seconds }
+        // What is due at one time arrives in one wait, in the order given.
+        var merged: [Cue] = []
+        for cue in cues.enumerated().sorted(by: { ($0.element.seconds, $0.offset) < ($1.element.seconds, $1.offset) }).map(\.element) {
+            if merged.last?.seconds == cue.seconds { merged[merged.count - 1].inputs += cue.inputs } else { merged.append(cue) }
+        }
+        self.cues = merged
     }
 
     /// The virtual clock, for the overlay's `now`.

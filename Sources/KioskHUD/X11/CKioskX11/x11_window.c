@@ -153,8 +153,12 @@ void kp_x11_painter_free(struct kp_x11_painter *painter) {
 }
 
 /* What a broken X connection does: the connections that may outlive it (kp_x11_survive_connection_
- * loss) are marked dead by Xlib and the loop is woken to see kp_x11_connection_lost; any other
- * (one open only at start-up) ends the process through `end`. */
+ * loss: SDL's and the grab's) are marked dead by Xlib and the loop is woken to see
+ * kp_x11_connection_lost; any other ends the process through `end` (ProgramExit's finish, which
+ * never calls into the loop). SDL's wake-up of a waiting loop writes on a second connection SDL
+ * keeps to itself: when the whole server is gone, that write finds it dead and the process ends
+ * through `end`, with the same status and line; a single connection killed (xkill) is the loop's
+ * to end. */
 static void (*connection_loss_wake)(void);
 static void (*connection_loss_end)(void);
 static atomic_int connection_lost;

@@ -42,7 +42,8 @@ enum kp_grab_news {
 /**
  * Reads every event the server has sent (without blocking) and discards the keys, buttons and
  * motion the grab swallowed. While watching, starts watching top-level windows mapped since.
- * Returns the kp_grab_news bits for what it saw. A broken connection ends the process.
+ * Returns the kp_grab_news bits for what it saw. A broken connection is recorded and returns
+ * (kp_x11_on_connection_loss), and nothing is read from it again.
  */
 int kp_grab_drain(struct kp_grab *grab);
 
