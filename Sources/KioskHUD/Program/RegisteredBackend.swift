@@ -1,0 +1,22 @@
+import KioskCore
+import KioskFonts
+import KioskPlatform
+
+/// A backend `--backend` can name and `BackendRegistry` choose (docs/HACKING.md lists what a
+/// new one needs).
+protocol RegisteredBackend: DisplayBackend {
+    /// The `--backend` choice that names it.
+    static var choice: WindowingBackend { get }
+
+    /// Why `--backend auto` does not try it in this environment (its server's variable is not
+    /// set, its device does not exist, `options` rule it out), for the line a start that finds
+    /// nothing ends with; nil when it is offered.
+    static func absence(for options: LaunchOptions) -> String?
+
+    /// Opens the displays `options` ask for, drawing text with `glyphs`.
+    static func open(_ options: LaunchOptions, glyphs: FontChain) throws(StartupError) -> Self
+}
+
+extension RegisteredBackend {
+    var name: String { Self.choice.rawValue }
+}
