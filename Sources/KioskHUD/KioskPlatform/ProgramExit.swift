@@ -1,4 +1,5 @@
 import Glibc
+import KioskCore
 
 /// The one way the program ends, whatever ends it (`quit`, end of input, a signal, a lost
 /// display, a failed start): every line queued for stdout, stderr and the control socket's

@@ -1,4 +1,5 @@
 import Glibc
+import KioskCore
 
 /// How the program answers signals, from its first instruction: SIGINT, SIGTERM and SIGHUP
 /// stop it (exit 0, FIFO removed, answers written); SIGUSR1, SIGUSR2 and SIGALRM are ignored,

@@ -43,12 +43,8 @@ public enum Usage {
             psplash's options, accepted with --psplash in psplash's place:
             \(psplashLines.joined(separator: "\n"))
 
-            Exit status: 0 on quit, end of input with --exit-on-eof, SIGINT, SIGTERM or SIGHUP;
-            1 when a font cannot be loaded, the FIFO cannot be made, a thread cannot start or a
-            snapshot cannot be written; 2 for a bad option or settings file; 3 when no display can
-            be opened; 4 when the display goes away; 5 when zenity's --timeout ran out (with
-            --progress, 0 also when --auto-close saw 100 or the input ended); 6 when --display
-            names a display the server does not have. SIGUSR1, SIGUSR2 and SIGALRM are ignored.
+            \(ExitStatus.paragraph(width: 92, plain: true))
+            SIGUSR1, SIGUSR2 and SIGALRM are ignored.
             """
     }
 

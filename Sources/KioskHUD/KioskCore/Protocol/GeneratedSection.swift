@@ -12,6 +12,7 @@ public struct GeneratedSection: Sendable {
     public static var all: [GeneratedSection] { [
         GeneratedSection(name: "commands", documents: ["README.md", "PROTOCOL.md"], text: CommandReference.markdownTable),
         GeneratedSection(name: "options", documents: ["README.md"], text: Usage.optionsMarkdownTable),
+        GeneratedSection(name: "exit-statuses", documents: ["README.md"], text: ExitStatus.paragraph(width: 100)),
     ] }
 
     /// The opening marker's line.
