@@ -7,7 +7,7 @@ import Foundation
 /// the compositors' Xwayland servers take: Xvfb binds its socket before it writes its lock file,
 /// so one that picked a number itself (`-displayfd` alone, the lowest free) raced a starting
 /// Xwayland for it, which then found the socket taken and never came up. `-displayfd` still says
-/// when the server is ready. A number another server holds is passed over. It runs under a small shell that
+/// when the server is ready. A number a running server holds is passed over. It runs under a small shell that
 /// watches a pipe from this process and kills the server when the pipe closes: on `stop()`, and
 /// also when the test process dies without stopping it, so no server outlives the run. The shell
 /// and the server share a process group of their own, the last resort of `stop()`.
@@ -56,10 +56,7 @@ final class VirtualScreen {
                 defer { nextNumber += 1 }
                 return nextNumber
             }
-            let files = FileManager.default
-            guard !files.fileExists(atPath: "/tmp/.X\(number)-lock"), !files.fileExists(atPath: "/tmp/.X11-unix/X\(number)") else {
-                continue
-            }
+            guard !isHeld(number) else { continue }
             do {
                 return try await start(number: number, width: width, height: height, dotsPerInch: dotsPerInch)
             } catch is NumberTaken {
@@ -126,5 +123,32 @@ final class VirtualScreen {
             usleep(2_000)
         }
         if watchdog.isRunning { watchdog.signalGroup(SIGKILL) }
+        removeLeftovers()
+    }
+
+    /// The lock file a server of display `number` writes its process id to.
+    private static func lockPath(_ number: Int) -> String { "/tmp/.X\(number)-lock" }
+
+    /// The socket clients of display `number` connect to.
+    private static func socketPath(_ number: Int) -> String { "/tmp/.X11-unix/X\(number)" }
+
+    /// Whether a running server holds display `number`: its lock file names a live process (a
+    /// lock being written, not yet readable, counts as held). A server killed outright leaves its
+    /// lock and socket behind; Xvfb itself takes over such a number, so it is free.
+    private static func isHeld(_ number: Int) -> Bool {
+        guard FileManager.default.fileExists(atPath: lockPath(number)) else { return false }
+        guard let text = try? String(contentsOfFile: lockPath(number), encoding: .ascii),
+              let owner = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) else { return true }
+        return kill(owner, 0) == 0 || errno == EPERM
+    }
+
+    /// Removes the lock and socket a server killed outright (`signalServer(SIGKILL)`) left,
+    /// once it is gone, so the runs on one machine do not use up the display numbers.
+    private func removeLeftovers() {
+        guard let number = Int(name.dropFirst()), !Self.isHeld(number),
+              let text = try? String(contentsOfFile: Self.lockPath(number), encoding: .ascii),
+              pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) == serverProcessID else { return }
+        unlink(Self.lockPath(number))
+        unlink(Self.socketPath(number))
     }
 }

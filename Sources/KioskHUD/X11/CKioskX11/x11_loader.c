@@ -70,6 +70,7 @@ typedef int (*ExtensionErrorHandler)(Display *, xError *, XExtCodes *, int *);
     F(XWMHints *, XAllocWMHints, (void), ()) \
     F(int, XSetWMHints, (Display *display, Window window, XWMHints *hints), (display, window, hints)) \
     F(XIOErrorHandler, XSetIOErrorHandler, (XIOErrorHandler handler), (handler)) \
+    F(XErrorHandler, XSetErrorHandler, (XErrorHandler handler), (handler)) \
     V(XSetIOErrorExitHandler, (Display *display, XIOErrorExitHandler handler, void *data), (display, handler, data)) \
     F(XExtCodes *, XAddExtension, (Display *display), (display)) \
     F(ExtensionErrorHandler, XESetError, (Display *display, int extension, ExtensionErrorHandler handler), \

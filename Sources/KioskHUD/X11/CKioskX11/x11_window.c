@@ -3,6 +3,7 @@
 #include "kiosk_x11.h"
 
 #include <X11/Xlib.h>
+#include <X11/Xproto.h>
 #include <X11/Xutil.h>
 #include <X11/extensions/Xrandr.h>
 #include <X11/extensions/shape.h>
@@ -191,10 +192,25 @@ static int on_connection_loss(Display *display) {
     return 0;
 }
 
+/* Xlib's handler of protocol errors before the loss: its default, which reports and exits. */
+static XErrorHandler error_handler_before_loss;
+
+/* Xlib's protocol error handler: once a connection broke, the connections that outlive it meet
+ * errors about what the lost one owned (SDL's wake-up is an XSendEvent to the window the server
+ * destroyed with it: BadWindow, which can also come just before the loss is read); the loss
+ * already ends the overlay, so these are ignored. Any other error is what it always was. */
+static int on_protocol_error(Display *display, XErrorEvent *error) {
+    int wake_up_missed_its_window = error->error_code == BadWindow && error->request_code == X_SendEvent;
+    if (atomic_load(&connection_lost) || wake_up_missed_its_window) return 0;
+    return error_handler_before_loss ? error_handler_before_loss(display, error) : 0;
+}
+
 void kp_x11_on_connection_loss(void (*wake)(void), void (*end)(void)) {
     connection_loss_wake = wake;
     connection_loss_end = end;
     XSetIOErrorHandler(on_connection_loss);
+    XErrorHandler before = XSetErrorHandler(on_protocol_error);
+    if (before != on_protocol_error) error_handler_before_loss = before;
 }
 
 void kp_x11_survive_connection_loss(void *display) {

@@ -78,7 +78,10 @@ void kp_x11_painter_free(struct kp_x11_painter *painter);
  * process, instead of Xlib's multi-line report and exit(1): the loss is recorded
  * (kp_x11_connection_lost) and `wake` is called, on the thread whose call found it. On a
  * connection given to kp_x11_survive_connection_loss Xlib then returns to its caller with the
- * connection dead; on any other, `end` is called first and must end the process.
+ * connection dead; on any other, `end` is called first and must end the process. Protocol errors
+ * after a loss (the surviving connections' requests about what the lost one owned), and SDL's
+ * wake-up sent to a window already gone, are ignored; any other goes to Xlib's handler as before.
+ * Call it before SDL sets up its video.
  */
 void kp_x11_on_connection_loss(void (*wake)(void), void (*end)(void));
 
