@@ -40,7 +40,7 @@ import KioskTestSupport
     @Test func anotherConsoleInFrontIsHeardAsHiddenUntilItIsBack() {
         var loop = policy()
         _ = loop.step([], atTick: 0, measurer: FakeMeasurer())
-        let status = #"blocked=0 grab=none shown=0 above=held backend=- mode=spinner progress=- message="Please wait..." detail="""#
+        let status = #"blocked=0 grab=none shown=0 stalled=0 above=held backend=- mode=spinner progress=- message="Please wait..." detail="""#
         let away = loop.step([.screenAway(true), command(.status)], atTick: 1, measurer: FakeMeasurer())
         #expect(away.lines == ["hidden", "visible=1 " + status])
         #expect(loop.step([command(.hide)], atTick: 2, measurer: FakeMeasurer()).lines.isEmpty, "hidden was said already")
@@ -71,7 +71,7 @@ import KioskTestSupport
         #expect(loop.step([], atTick: 200, measurer: FakeMeasurer()).lines.isEmpty, "no stall while away")
         #expect(loop.step([command(.hide)], atTick: 201, measurer: FakeMeasurer()).lines.isEmpty)
         let back = loop.step([.screenAway(false), command(.status)], atTick: 210, measurer: FakeMeasurer())
-        #expect(back.lines == [#"visible=0 blocked=0 grab=none shown=0 above=held backend=- mode=spinner progress=- message="Please wait..." detail="""#])
+        #expect(back.lines == [#"visible=0 blocked=0 grab=none shown=0 stalled=0 above=held backend=- mode=spinner progress=- message="Please wait..." detail="""#])
         #expect(back.frames == [Frame(panel: nil, indicator: nil, input: .nothing, visible: .nothing)], "nothing drawn")
         #expect(loop.step([], atTick: 400, measurer: FakeMeasurer()).lines.isEmpty, "no hidden, no stall later")
     }
@@ -82,7 +82,7 @@ import KioskTestSupport
         let step = loop.step([command(.ping), command(.status), command(.quit), command(.ping), command(.hide)],
                              atTick: 3, measurer: FakeMeasurer())
         #expect(step.exit == .quit)
-        #expect(step.lines == ["pong", #"visible=1 blocked=0 grab=none shown=1 above=held backend=- mode=spinner progress=- message="Please wait..." detail="""#])
+        #expect(step.lines == ["pong", #"visible=1 blocked=0 grab=none shown=1 stalled=0 above=held backend=- mode=spinner progress=- message="Please wait..." detail="""#])
         #expect(step.frames == [nil], "nothing is drawn on the way out")
     }
 
@@ -93,8 +93,8 @@ import KioskTestSupport
         _ = loop.step([], atTick: 0, measurer: FakeMeasurer())
         let shown = loop.step([command(.status)], atTick: 1, measurer: FakeMeasurer())
         let hidden = loop.step([command(.hide), command(.status)], atTick: 2, measurer: FakeMeasurer())
-        #expect(shown.lines == [#"visible=1 blocked=0 grab=none shown=1 above=\#(stacking.rawValue) backend=- mode=spinner progress=- message="Please wait..." detail="""#])
-        #expect(hidden.lines.last == #"visible=0 blocked=0 grab=none shown=0 above=\#(stacking.rawValue) backend=- mode=spinner progress=- message="Please wait..." detail="""#)
+        #expect(shown.lines == [#"visible=1 blocked=0 grab=none shown=1 stalled=0 above=\#(stacking.rawValue) backend=- mode=spinner progress=- message="Please wait..." detail="""#])
+        #expect(hidden.lines.last == #"visible=0 blocked=0 grab=none shown=0 stalled=0 above=\#(stacking.rawValue) backend=- mode=spinner progress=- message="Please wait..." detail="""#)
         #expect(StatusLine(shown.lines[0])?.mode == "spinner", "the field before mode does not hide it from a reader")
     }
 

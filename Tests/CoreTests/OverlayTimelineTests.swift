@@ -106,22 +106,52 @@ import KioskTestSupport
         #expect(session.state.progress == 40)
     }
 
-    @Test func silentHostIsNoticedThenRecoversOnTheNextCommand() {
+    @Test func silentHostIsNoticedThenRecoversOnItsNextStateCommand() {
         var session = newSession { $0.stallTimeoutSeconds = 2 }
         var composer = FrameComposer(screen: screen)
         session.advance(to: 0)
-        session.apply(.ping, atTick: 30)
+        session.apply(.message("Please wait..."), atTick: 30)
         #expect(session.nextChangeTick(after: 149) == 150)
         #expect(session.advance(to: 149).isEmpty)
         #expect(session.advance(to: 150) == [.stalled])
         let stalled = composer.frame(of: session, atTick: 200, measurer: FakeMeasurer())
         #expect(stalled.panel?.labels.first?.text.lines == ["Not responding"])
         #expect(stalled.wheel?.poseIndex == composer.frame(of: session, atTick: 150, measurer: FakeMeasurer()).wheel?.poseIndex)
-        #expect(session.statusLine.contains("mode=stalled"))
+        #expect(session.statusLine.contains(" stalled=1 ") && session.statusLine.contains("mode=stalled"))
         #expect(session.advance(to: 400).isEmpty)  // said once
-        session.apply(.ping, atTick: 410)
+        session.apply(.progress(10), atTick: 410)
         #expect(composer.frame(of: session, atTick: 410, measurer: FakeMeasurer()).panel?.labels.first?.text.lines == ["Please wait..."])
-        #expect(session.nextChangeTick(after: 410) == 415)  // the wheel turns again
+        #expect(session.statusLine.contains(" stalled=0 "))
+    }
+
+    /// A watchdog's (or the host's) questions are no sign that the host works: they neither
+    /// put a stall off nor end one.
+    @Test func pingAndStatusNeitherPutOffNorEndAStall() {
+        var session = newSession { $0.stallTimeoutSeconds = 1 }
+        session.advance(to: 0)
+        for tick in stride(from: 10, to: 60, by: 10) { #expect(session.apply(.ping, atTick: tick) == [.pong]) }
+        #expect(session.advance(to: 60) == [.stalled])
+        #expect(session.apply(.ping, atTick: 70) == [.pong])
+        #expect(session.apply(.status, atTick: 80) == [.status(
+            "visible=1 blocked=0 grab=none shown=1 stalled=1 above=held backend=- mode=stalled progress=- message=\"Please wait...\" detail=\"\"")])
+        #expect(session.stalledSince == 60)
+        #expect(session.shownMessage == "Not responding")
+    }
+
+    /// `--on-stall` decides what a stall does to a block: keep it, lift it, or hide the HUD.
+    @Test(arguments: [(StallAction.keep, true, true), (.unblock, true, false), (.hide, false, false), (.quit, true, true)])
+    func aStallDoesToTheBlockWhatOnStallSays(action: StallAction, staysVisible: Bool, staysBlocking: Bool) {
+        var session = newSession { $0.stallTimeoutSeconds = 1; $0.onStall = action }
+        session.advance(to: 0)
+        session.apply(.block(true), atTick: 1)
+        #expect(session.wantsGrab)
+        let events = session.advance(to: 61)
+        #expect(events == [.stalled] + (staysVisible ? [] : [.hidden]))
+        #expect(session.state.isVisible == staysVisible)
+        #expect(session.state.isBlocking == staysBlocking)
+        #expect(session.wantsGrab == staysBlocking)
+        #expect(session.stalledSince == 61)
+        #expect(session.statusLine.hasPrefix("visible=\(staysVisible ? 1 : 0) blocked=\(staysBlocking ? 1 : 0) "))
     }
 
     @Test func hiddenOverlayNeverStalls() {
@@ -140,19 +170,11 @@ import KioskTestSupport
         #expect(session.presence.isDrawn)
     }
 
-    @Test func statusWhileStalledReportsItThenTheOverlayRecovers() {
+    @Test func aStateCommandArrivingLateIsNotTakenForSilence() {
         var session = newSession { $0.stallTimeoutSeconds = 1 }
         session.advance(to: 0)
-        #expect(session.advance(to: 60) == [.stalled])
-        #expect(session.apply(.status, atTick: 70) == [.status(
-            "visible=1 blocked=0 grab=none shown=1 above=held backend=- mode=stalled progress=- message=\"Please wait...\" detail=\"\"")])
+        #expect(session.apply(.progress(5), atTick: 75).isEmpty)  // the loop woke late; the host was not silent
         #expect(session.stalledSince == nil)
-    }
-
-    @Test func aCommandArrivingLateIsNotTakenForSilence() {
-        var session = newSession { $0.stallTimeoutSeconds = 1 }
-        session.advance(to: 0)
-        #expect(session.apply(.ping, atTick: 75) == [.pong])  // the loop woke late; the host was not silent
     }
 
     @Test func pingAndStatusAnswer() {
@@ -163,7 +185,7 @@ import KioskTestSupport
         session.apply(.progress(42.5), atTick: 1)
         session.apply(.message("Say \"hi\" \\ bye"), atTick: 1)
         #expect(session.apply(.status, atTick: 1) == [.status(
-            "visible=1 blocked=1 grab=pending shown=1 above=held backend=- mode=progress progress=42.5 message=\"Say \\\"hi\\\" \\\\ bye\" detail=\"\"")])
+            "visible=1 blocked=1 grab=pending shown=1 stalled=0 above=held backend=- mode=progress progress=42.5 message=\"Say \\\"hi\\\" \\\\ bye\" detail=\"\"")])
     }
 
     @Test func runtimeLookCommandsChangeTheFrame() {

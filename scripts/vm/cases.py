@@ -166,7 +166,7 @@ def hud_case(name, boot, modules, arguments, depth=32, end="quit"):
         screen_stays(shows[progress[-1]], "after-kmsg"),
         send("block"),
         send("status"),
-        expect(r"^visible=1 blocked=1 grab=(?P<grab>\S+) shown=1 above=held backend=" + backend_named(arguments)
+        expect(r"^visible=1 blocked=1 grab=(?P<grab>\S+) shown=1 stalled=0 above=held backend=" + backend_named(arguments)
                + r" mode=progress progress=40 "),
         check_value("grab", r"^unsupported$"),
         screen(shows["block"], "blocked"),
@@ -237,7 +237,7 @@ def console_switch_case(name, boot, modules, arguments):
         expect(r"^hidden$"),
         send(meanwhile[-1]),
         send("status"),
-        expect(r'^visible=1 blocked=0 grab=none shown=0 above=held backend=' + backend_named(arguments)
+        expect(r'^visible=1 blocked=0 grab=none shown=0 stalled=0 above=held backend=' + backend_named(arguments)
                + r' mode=spinner progress=- message="Sent while away" '),
         screen_stays(elsewhere, "console-2-after-msg"),
         shell("chvt 1"),

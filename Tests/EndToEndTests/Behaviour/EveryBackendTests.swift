@@ -42,7 +42,7 @@ struct EveryBackendTests {
         }
         try await Poll.until("status to say grab=\(kind.blockingGrab) above=\(kind.stacking) backend=\(kind.backendName)") {
             try await harness.status().hasPrefix(
-                "visible=1 blocked=1 grab=\(kind.blockingGrab) shown=1 above=\(kind.stacking) backend=\(kind.backendName) ")
+                "visible=1 blocked=1 grab=\(kind.blockingGrab) shown=1 stalled=0 above=\(kind.stacking) backend=\(kind.backendName) ")
         }
         _ = try await harness.status(after: ["unblock"])
         try await Poll.until("the screen undimmed, the HUD left") {

@@ -27,7 +27,7 @@ struct OverlayStatus: Equatable, Sendable, CustomStringConvertible {
     /// The line the overlay writes, without its newline: message and detail quoted, with `"`
     /// and `\` escaped.
     var line: String {
-        "visible=\(visible ? 1 : 0) blocked=\(blocked ? 1 : 0) grab=\(grab) shown=\(shown ?? visible ? 1 : 0) above=\(above) backend=\(backend) mode=\(mode) "
+        "visible=\(visible ? 1 : 0) blocked=\(blocked ? 1 : 0) grab=\(grab) shown=\(shown ?? visible ? 1 : 0) stalled=0 above=\(above) backend=\(backend) mode=\(mode) "
             + "progress=\(progress) "
             + "message=\"\(Self.escaped(message))\" detail=\"\(Self.escaped(detail))\""
     }

@@ -52,10 +52,10 @@ struct ControlSocketTests {
         try await first.waitForLine("pong")
         try await second.waitForLine("a status line") { $0.hasPrefix("visible=1") }
 
-        #expect(first.lines == [#"visible=0 blocked=0 grab=none shown=0 above=held backend=x11 mode=spinner progress=- message="from the first" detail="""#,
+        #expect(first.lines == [#"visible=0 blocked=0 grab=none shown=0 stalled=0 above=held backend=x11 mode=spinner progress=- message="from the first" detail="""#,
                                 #"error line 3: unknown command "bogus""#, "shown", "pong"])
         #expect(second.lines == ["pong", "shown",
-                                 #"visible=1 blocked=0 grab=none shown=1 above=held backend=x11 mode=spinner progress=- message="from the first" detail="""#])
+                                 #"visible=1 blocked=0 grab=none shown=1 stalled=0 above=held backend=x11 mode=spinner progress=- message="from the first" detail="""#])
         #expect(overlay.events == ["ready", "shown"], "stdout hears the events, not the clients' answers")
         #expect(overlay.program.errors.lines.contains { $0.hasPrefix("kiosk-spinner: client ") && $0.hasSuffix(#" line 3: unknown command "bogus""#) },
                 "\(overlay.program.errors.text)")
@@ -182,7 +182,7 @@ struct ControlSocketTests {
         defer { overlay.stop() }
         let accepted = try await Self.send(["--socket", path, "msg Hello", "show", "ping", "status"], socket: nil)
         #expect(accepted.ending == .exited(0), "\(accepted.errors)")
-        #expect(accepted.output == "pong\n" + #"visible=1 blocked=0 grab=none shown=1 above=held backend=x11 mode=spinner progress=- message="Hello" detail="""# + "\n")
+        #expect(accepted.output == "pong\n" + #"visible=1 blocked=0 grab=none shown=1 stalled=0 above=held backend=x11 mode=spinner progress=- message="Hello" detail="""# + "\n")
         #expect(accepted.errors == "")
 
         let rejected = try await Self.send(["progress many", "ping"], socket: path)

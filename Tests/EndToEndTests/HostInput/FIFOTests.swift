@@ -20,7 +20,7 @@ struct FIFOTests {
         try await FIFOWriter.write("msg one\n", to: path)
         try await FIFOWriter.write("status\n", to: path)
         let status = try await overlay.waitForEvent("a status line", from: start) { $0.hasPrefix("visible=") }
-        #expect(status.line == #"visible=1 blocked=0 grab=none shown=1 above=held backend=x11 mode=spinner progress=- message="one" detail="""#)
+        #expect(status.line == #"visible=1 blocked=0 grab=none shown=1 stalled=0 above=held backend=x11 mode=spinner progress=- message="one" detail="""#)
 
         try await overlay.send("quit")
         #expect(try await overlay.program.ending(within: Poll.promptSeconds) == .exited(0))
@@ -115,7 +115,7 @@ struct FIFOTests {
         try writer.write("status\n")
         writer.close()
         let status = try await overlay.waitForEvent("a status line", from: start) { $0.hasPrefix("visible=") }
-        #expect(status.line == #"visible=1 blocked=0 grab=none shown=1 above=held backend=x11 mode=progress progress=30 message="Booting" detail="""#)
+        #expect(status.line == #"visible=1 blocked=0 grab=none shown=1 stalled=0 above=held backend=x11 mode=progress progress=30 message="Booting" detail="""#)
 
         // As `psplash-write QUIT` sends it: one write, NUL-terminated, then close.
         try await FIFOWriter.write("QUIT\0", to: path)

@@ -6,7 +6,7 @@ import Testing
 struct ProtocolTests {
 
     /// The status line of an overlay started without options, before any command.
-    static let startStatus = #"visible=1 blocked=0 grab=none shown=1 above=held backend=x11 mode=spinner progress=- message="Please wait..." detail="""#
+    static let startStatus = #"visible=1 blocked=0 grab=none shown=1 stalled=0 above=held backend=x11 mode=spinner progress=- message="Please wait..." detail="""#
 
     @Test func pingAnswersOnePongPerPingWhateverItsSpelling() async throws {
         let overlay = try await LiveOverlay.start()
@@ -67,12 +67,12 @@ struct ProtocolTests {
         #expect(try await overlay.status() == Self.startStatus)
         // Asked in the same write as `block`, the grab has not been answered yet: `pending`.
         let blocking = try await overlay.status(after: ["msg Printing", "block", "progress 42.5"])
-        #expect(["pending", "held"].map { #"visible=1 blocked=1 grab=\#($0) shown=1 above=held backend=x11 mode=progress progress=42.5 message="Printing" detail="""# }
+        #expect(["pending", "held"].map { #"visible=1 blocked=1 grab=\#($0) shown=1 stalled=0 above=held backend=x11 mode=progress progress=42.5 message="Printing" detail="""# }
                     .contains(blocking), "\(blocking)")
         // Quotes and backslashes are escaped; `hide` clears `visible`, not the rest; the HUD is
         // still drawn while it fades out (`shown=1`, unless the status came after the fade).
         let hidden = try await overlay.status(after: [#"msg Say "hi" to C:\"#, "detail two", "unblock", "progress off", "hide"])
-        #expect(["1", "0"].map { #"visible=0 blocked=0 grab=none shown=\#($0) above=held backend=x11 mode=spinner progress=- message="Say \"hi\" to C:\\" detail="two""# }
+        #expect(["1", "0"].map { #"visible=0 blocked=0 grab=none shown=\#($0) stalled=0 above=held backend=x11 mode=spinner progress=- message="Say \"hi\" to C:\\" detail="two""# }
                     .contains(hidden), "\(hidden)")
         #expect(overlay.program.errors.text == "")
     }
@@ -99,13 +99,13 @@ struct ProtocolTests {
 
         try await overlay.send("10\n#Copying files...\n50")
         #expect(try await overlay.status(throughFIFO: fifo, until: { $0.contains("progress=50") })
-                == #"visible=1 blocked=0 grab=none shown=1 above=held backend=x11 mode=progress progress=50 message="Copying files..." detail="""#)
+                == #"visible=1 blocked=0 grab=none shown=1 stalled=0 above=held backend=x11 mode=progress progress=50 message="Copying files..." detail="""#)
         try await overlay.send("pulsate:true")
         #expect(try await overlay.status(throughFIFO: fifo, until: { $0.contains("mode=spinner") })
-                == #"visible=1 blocked=0 grab=none shown=1 above=held backend=x11 mode=spinner progress=- message="Copying files..." detail="""#)
+                == #"visible=1 blocked=0 grab=none shown=1 stalled=0 above=held backend=x11 mode=spinner progress=- message="Copying files..." detail="""#)
         try await overlay.send("pulsate:false")
         #expect(try await overlay.status(throughFIFO: fifo, until: { $0.contains("mode=progress") })
-                == #"visible=1 blocked=0 grab=none shown=1 above=held backend=x11 mode=progress progress=50 message="Copying files..." detail="""#,
+                == #"visible=1 blocked=0 grab=none shown=1 stalled=0 above=held backend=x11 mode=progress progress=50 message="Copying files..." detail="""#,
                 "pulsate:false goes back to the last progress")
         #expect(overlay.program.errors.text == "")
     }
@@ -118,7 +118,7 @@ struct ProtocolTests {
 
         // Asked in the same write, so both are handled at the same tick, before the dismissal.
         #expect(try await overlay.status(after: ["\(outcome) Done"])
-                == #"visible=1 blocked=0 grab=none shown=1 above=held backend=x11 mode=\#(outcome) progress=- message="Done" detail="""#)
+                == #"visible=1 blocked=0 grab=none shown=1 stalled=0 above=held backend=x11 mode=\#(outcome) progress=- message="Done" detail="""#)
         try await overlay.waitForEvent("hidden")
         try await overlay.waitUntilHidden()
         let status = try await overlay.status()
@@ -149,7 +149,7 @@ struct ProtocolTests {
         // limit only tells a hang from a machine busy with other tests.
         try await overlay.program.send(input, within: 20 * Sanitizer.timeScale)
         let status = try await overlay.waitForEvent("the status line after the flood", within: 8) { $0.hasPrefix("visible=") }
-        #expect(status.line == #"visible=1 blocked=0 grab=none shown=1 above=held backend=x11 mode=progress progress=\#(lastProgress) message="final" detail="""#)
+        #expect(status.line == #"visible=1 blocked=0 grab=none shown=1 stalled=0 above=held backend=x11 mode=progress progress=\#(lastProgress) message="final" detail="""#)
         #expect(overlay.program.errors.text == "", "every line was a good command")
         try await overlay.send("quit")
         #expect(try await overlay.program.ending(within: Poll.promptSeconds) == .exited(0))

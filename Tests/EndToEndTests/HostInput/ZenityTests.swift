@@ -47,11 +47,11 @@ struct ZenityTests {
         try await overlay.waitForEvent("shown")
         try await overlay.send("#Almost\n40")
         #expect(try await overlay.status(throughFIFO: fifo, until: { $0.contains(#"message="Almost""#) })
-                == #"visible=1 blocked=0 grab=none shown=1 above=held backend=x11 mode=spinner progress=- message="Almost" detail="""#,
+                == #"visible=1 blocked=0 grab=none shown=1 stalled=0 above=held backend=x11 mode=spinner progress=- message="Almost" detail="""#,
                 "a number while pulsating is kept, not shown")
         overlay.program.closeInput()
         #expect(try await overlay.status(throughFIFO: fifo, until: { $0.contains("mode=progress") })
-                == #"visible=1 blocked=0 grab=none shown=1 above=held backend=x11 mode=progress progress=100 message="Almost" detail="""#)
+                == #"visible=1 blocked=0 grab=none shown=1 stalled=0 above=held backend=x11 mode=progress progress=100 message="Almost" detail="""#)
         try await Task.sleep(for: .milliseconds(300))
         #expect(overlay.program.isRunning, "--dismiss-after 30 keeps the full bar")
     }
@@ -66,10 +66,10 @@ struct ZenityTests {
                        " 60", "  # x", #"#Line one\nLine two"#, "70", "33,5", "#done"]
         try await overlay.send(chatter.joined(separator: "\n"))
         #expect(try await overlay.status(throughFIFO: fifo, until: { $0.contains(#"message="done""#) })
-                == #"visible=1 blocked=0 grab=none shown=1 above=held backend=x11 mode=progress progress=33.5 message="done" detail="""#)
+                == #"visible=1 blocked=0 grab=none shown=1 stalled=0 above=held backend=x11 mode=progress progress=33.5 message="done" detail="""#)
         try await overlay.send(#"#Line one\nLine two"#)
         #expect(try await overlay.status(throughFIFO: fifo, until: { $0.contains("Line two") })
-                == #"visible=1 blocked=0 grab=none shown=1 above=held backend=x11 mode=progress progress=33.5 message="Line one\nLine two" detail="""#)
+                == #"visible=1 blocked=0 grab=none shown=1 stalled=0 above=held backend=x11 mode=progress progress=33.5 message="Line one\nLine two" detail="""#)
         #expect(overlay.program.errors.text == "", "zenity says nothing about the lines it ignores")
         #expect(overlay.program.isRunning, "quit on stdin is a tool's chatter here")
     }
@@ -85,7 +85,7 @@ struct ZenityTests {
         defer { overlay.stop() }
         try await overlay.waitForEvent("shown")
         #expect(try await overlay.status(throughFIFO: fifo, until: { _ in true })
-                == #"visible=1 blocked=0 grab=none shown=1 above=held backend=x11 mode=progress progress=30 message="Copying files & folders" detail="""#)
+                == #"visible=1 blocked=0 grab=none shown=1 stalled=0 above=held backend=x11 mode=progress progress=30 message="Copying files & folders" detail="""#)
         #expect(overlay.program.errors.text == "")
     }
 

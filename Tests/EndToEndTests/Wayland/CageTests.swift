@@ -99,7 +99,7 @@ struct CageTests {
         }
         try await overlay.send("status\n")
         try await Poll.until("status", lastSeen: { overlay.output.text }) {
-            overlay.output.lines.contains { $0.hasPrefix("visible=1 blocked=0 grab=none shown=1 above=partial ") }
+            overlay.output.lines.contains { $0.hasPrefix("visible=1 blocked=0 grab=none shown=1 stalled=0 above=partial ") }
         }
     }
 }

@@ -69,7 +69,7 @@ struct WaylandTests {
         try await Poll.until("grab-lost and a partial grab", lastSeen: { overlay.output.text }) {
             try await overlay.send("status\n")
             return overlay.output.lines.contains("grab-lost")
-                && overlay.output.lines.contains { $0.hasPrefix("visible=1 blocked=1 grab=partial shown=1 above=partial ") }
+                && overlay.output.lines.contains { $0.hasPrefix("visible=1 blocked=1 grab=partial shown=1 stalled=0 above=partial ") }
         }
         #expect(!overlay.output.lines.contains { $0.contains("grab=held") })
     }

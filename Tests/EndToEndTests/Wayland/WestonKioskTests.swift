@@ -34,7 +34,7 @@ struct WestonKioskTests {
         }
         WaylandTests.expectCentred(hud)
         try await Poll.until("status", lastSeen: { overlay.output.text }) {
-            overlay.output.lines.contains { $0.hasPrefix("visible=1 blocked=0 grab=none shown=1 above=partial ") }
+            overlay.output.lines.contains { $0.hasPrefix("visible=1 blocked=0 grab=none shown=1 stalled=0 above=partial ") }
         }
         #expect(overlay.errors.lines == [BackendHarness.xClientsOnlyReport(server: "the X server is Xwayland")])
     }

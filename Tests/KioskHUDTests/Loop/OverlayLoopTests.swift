@@ -24,7 +24,7 @@ import Testing
         #expect(run.drawingsAtReady == 1, "the first frame is drawn before the readers start")
         #expect(message(run, at: 0.4) == ["Please wait..."])
         #expect(message(run, at: 0.5) == ["Receiving ECG..."])
-        #expect(run.lines(at: 0.9) == [#"visible=1 blocked=0 grab=none shown=1 above=held backend=memory mode=spinner "#
+        #expect(run.lines(at: 0.9) == [#"visible=1 blocked=0 grab=none shown=1 stalled=0 above=held backend=memory mode=spinner "#
             + #"progress=- message="Receiving ECG..." detail="""#])
         #expect(run.backend.drawings.allSatisfy { $0.seconds < 1 }, "nothing is drawn on the way out")
     }
@@ -105,6 +105,38 @@ import Testing
         #expect(run.output.filter { $0.line == "stalled" }.map(\.seconds) == [2])
         #expect(run.backend.waits.contains(2))
         #expect(run.statuses.first?.contains(" mode=stalled ") == true)
+    }
+
+    /// A host that died while blocking: a watchdog's pings and statuses do not keep the block
+    /// alive, and `--on-stall quit` ends the overlay at the stall's exact tick with status 7 and
+    /// one line, giving the input back.
+    @Test func aDeadHostsBlockEndsAtTheStallTimeoutWithOnStallQuit() throws {
+        let run = try InProcessOverlay.run(Self.noFade + ["--stall-timeout", "2", "--on-stall", "quit"], [
+            .host(0.5, "block"), .host(1, "ping"), .host(2, "status"), .host(2.4, "ping"), .host(9, "quit"),
+        ])
+        #expect(run.ending == Overlay.Ending(reason: .hostStalled))
+        #expect(run.ending.status == .hostStalled && run.ending.status.rawValue == 7)
+        #expect(run.lines(at: 2.5) == ["stalled"], "the stall is 2 s after the last state command")
+        #expect(run.statuses == [#"visible=1 blocked=1 grab=held shown=1 stalled=0 above=held backend=memory mode=spinner "#
+            + #"progress=- message="Please wait..." detail="""#])
+        #expect(run.backend.holds.map(\.wanted) == [true] && run.backend.holds.first?.seconds == 0.5,
+                "held from the block until the end: no frame after the stall")
+        #expect(run.ending.reason.lastWords?.contains("--on-stall quit") == true)
+    }
+
+    /// `--on-stall unblock`: the stall lifts the block at its tick and the HUD says so; the
+    /// host's next state command brings the wheel back, not the block.
+    @Test func onStallUnblockGivesTheInputBackAtTheStall() throws {
+        let run = try InProcessOverlay.run(Self.noFade + ["--stall-timeout", "1", "--on-stall", "unblock"], [
+            .host(0.5, "block"), .host(2, "status"), .host(3, "msg Back"), .host(3, "status"), .host(4, "quit"),
+        ])
+        #expect(run.lines(at: 1.5) == ["stalled"])
+        #expect(run.backend.holds.last?.seconds == 1.5 && run.backend.holds.last?.wanted == false)
+        #expect(run.statuses.map { $0.split(separator: " ").prefix(5).joined(separator: " ") } == [
+            "visible=1 blocked=0 grab=none shown=1 stalled=1", "visible=1 blocked=0 grab=none shown=1 stalled=0",
+        ])
+        #expect(message(run, at: 1.5) == ["Not responding"])
+        #expect(message(run, at: 3) == ["Back"])
     }
 
     /// A rejected line is reported with its line number at the time it came, and the state stays.

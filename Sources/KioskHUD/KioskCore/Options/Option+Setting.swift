@@ -50,6 +50,7 @@ extension Option {
         case .dismissAfter: return timing.dismissAfterSeconds.map(seconds) ?? ["auto"]
         case .stallTimeout: return [timing.stallTimeoutSeconds.map { seconds($0)[0] } ?? "off"]
         case .stallMessage: return [CommandParser.written(timing.stallMessage)]
+        case .onStall: return [timing.onStall.rawValue]
         case .showPercent: return flag(look.showsPercent)
         case .progressStyle: return [look.progressStyle.rawValue]
         case .fifo: return options.fifoPath.map { [$0] }

@@ -40,6 +40,7 @@ enum Option: String, CaseIterable {
     case dismissAfter = "--dismiss-after"
     case stallTimeout = "--stall-timeout"
     case stallMessage = "--stall-message"
+    case onStall = "--on-stall"
     case showPercent = "--show-percent"
     case progressStyle = "--progress-style"
     case fifo = "--fifo"
@@ -67,6 +68,7 @@ enum Option: String, CaseIterable {
         case .dismissAfter: return "SECONDS|auto"
         case .stallTimeout: return "SECONDS|off"
         case .progressStyle: return "ring|bar"
+        case .onStall: return "keep|unblock|hide|quit"
         case .fifo, .config, .listen: return "PATH"
         case .listenGroup: return "GROUP"
         case .showPercent, .fifoTrustOthers, .psplash, .zenity, .errorsToStdout, .eventsToStdout, .exitWithParent, .printConfig:
@@ -134,8 +136,12 @@ enum Option: String, CaseIterable {
         case .minShow: return "once drawn, the HUD stays at least this long (default 0)"
         case .fade: return "fade in and out (and the backdrop with block) over this long; 0: no motion at all (default 200)"
         case .dismissAfter: return "success/error/info hide after this long; 0 keeps them; auto: time to read them, 2 s or more, errors 5 s (default auto)"
-        case .stallTimeout: return "with no command for this long while shown, show that the host stalled (default off)"
+        case .stallTimeout:
+            return "with no state command from the host for this long while shown (ping and status do not count), "
+                + "show that it stalled (default off)"
         case .stallMessage: return "message while stalled (default \"Not responding\")"
+        case .onStall:
+            return "what a stall does: keep the block, unblock, hide the HUD, or quit with status 7 (default keep)"
         case .showPercent: return "write the percentage with determinate progress"
         case .progressStyle: return "determinate progress as a ring or a bar (default ring)"
         case .fifo: return "also read commands from this named FIFO (created 0600 if missing)"
@@ -146,7 +152,9 @@ enum Option: String, CaseIterable {
         case .zenity: return "the same as --progress: read stdin as zenity --progress reads it"
         case .errorsToStdout: return "also report rejected lines on stdout as \"error line N: ...\""
         case .eventsToStdout: return "with --progress, write the events (ready, shown, ...) on stdout too; zenity writes nothing there"
-        case .exitWithParent: return "exit when the process that started the overlay dies"
+        case .exitWithParent:
+            return "exit when the overlay's parent process dies (in \"host | kiosk-spinner\" that is the shell, not host: "
+                + "use --exit-on-eof there)"
         case .config: return "read settings (name = value lines) from FILE; options given here win"
         case .printConfig: return "print the effective settings in that format and exit"
         case .help: return "print this help and exit (also -h)"
@@ -206,6 +214,7 @@ enum Option: String, CaseIterable {
         case .stallTimeout:
             options.timing.stallTimeoutSeconds = value.lowercased() == "off" ? nil : try seconds(value, in: 0.1...86400)
         case .stallMessage: options.timing.stallMessage = CommandParser.text(TextSanitizer.cleanKeepingLineBreaks(value))
+        case .onStall: options.timing.onStall = try choice(value)
         case .showPercent: options.appearance.showsPercent = true
         case .progressStyle: options.appearance.progressStyle = try choice(value)
         case .fifo: options.fifoPath = value

@@ -35,6 +35,17 @@ public enum Command: Sendable, Equatable {
     case quit
 }
 
+extension Command {
+    /// True for a question (`ping`, `status`): answered, it changes nothing, so it is no sign
+    /// that the host is alive (a watchdog asks too) and does not end a stall.
+    public var isQuestion: Bool {
+        switch self {
+        case .ping, .status: return true
+        default: return false
+        }
+    }
+}
+
 /// How a task ended, shown as a drawn mark in place of the wheel.
 public enum Outcome: String, Sendable, Equatable, CaseIterable {
     /// A check mark.

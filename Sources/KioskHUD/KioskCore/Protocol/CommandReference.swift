@@ -42,7 +42,7 @@ public enum CommandReference {
         Entry(["ping"],
               "answers `pong`"),
         Entry(["status"],
-              "answers one line: `visible=1 blocked=0 grab=none shown=1 above=held backend=x11 mode=spinner progress=- message=\"...\" detail=\"...\"`"),
+              "answers one line: `visible=1 blocked=0 grab=none shown=1 stalled=0 above=held backend=x11 mode=spinner progress=- message=\"...\" detail=\"...\"`"),
         Entry(["color COLOR"],
               "the spokes' (and progress gauge's) colour: `white`, `gray` or `#RRGGBB`; the marks have their own (`--success-color`, ...)"),
         Entry(["hud-color #RRGGBBAA"],

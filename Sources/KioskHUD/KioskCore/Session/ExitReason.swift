@@ -17,12 +17,18 @@ public enum ExitReason: Sendable, Equatable {
     case progressFinished
     /// zenity's `--timeout` ran out.
     case timedOut
+    /// The host sent no state command for `--stall-timeout`, and `--on-stall quit` ends the
+    /// overlay then.
+    case hostStalled
 
     /// The last line for stderr, said once however many threads notice the same end: why the
-    /// display went away; nil for the other ends.
+    /// display went away, or that the host stalled; nil for the ends the host asked for.
     public var lastWords: String? {
-        if case .displayLost(let reason) = self { return reason }
-        return nil
+        switch self {
+        case .displayLost(let reason): return reason
+        case .hostStalled: return "the host sent no command for the stall timeout (--on-stall quit); exiting"
+        default: return nil
+        }
     }
 
     /// True when the answers before the exit are worth waiting for (the host asked to end, or
@@ -30,7 +36,7 @@ public enum ExitReason: Sendable, Equatable {
     public var waitsForAnswers: Bool {
         switch self {
         case .quit, .endOfInput, .autoClose, .progressFinished, .timedOut: return true
-        case .stopSignal, .windowClosed, .displayLost: return false
+        case .stopSignal, .windowClosed, .displayLost, .hostStalled: return false
         }
     }
 }

@@ -17,6 +17,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     /// `--display N` names a display the server does not have. Retrying cannot help, so a
     /// service does not restart on it (`RestartPreventExitStatus=` in the unit).
     case noSuchDisplay = 6
+    /// `--on-stall quit` ended the overlay: the host sent no state command for `--stall-timeout`.
+    case hostStalled = 7
 }
 
 extension ExitStatus {
@@ -27,6 +29,7 @@ extension ExitStatus {
         case .quit, .endOfInput, .stopSignal, .windowClosed, .autoClose, .progressFinished: self = .success
         case .timedOut: self = .timedOut
         case .displayLost: self = .displayLost
+        case .hostStalled: self = .hostStalled
         }
     }
 }
@@ -57,6 +60,8 @@ extension ExitStatus {
             return "when zenity's `--timeout` runs out"
         case .noSuchDisplay:
             return "when `--display N` names a display the server does not have (the message says how many it has)"
+        case .hostStalled:
+            return "when `--on-stall quit` ended it: the host sent no state command for `--stall-timeout` seconds"
         }
     }
 

@@ -28,7 +28,7 @@ public struct HostSession: Sendable {
     /// Which backend draws (`status`'s `backend`: `x11`, `wayland`, `drm`, `fbdev`); nil, said
     /// as `-`, for a session no display shows.
     public internal(set) var backend: String?
-    /// The tick of the last command, for the stall timeout.
+    /// The tick of the host's last state command (not a question), for the stall timeout.
     private var lastCommandTick = 0
     /// Since when the overlay shows that it is stalled.
     public private(set) var stalledSince: Int?
@@ -59,10 +59,13 @@ public struct HostSession: Sendable {
     /// A change of visibility takes effect at `settle` (or the next `advance`, a command at a
     /// later tick, or a `status`, which reports what is drawn), once per tick: a burst of
     /// `show`/`hide` at one tick ends in the last one's state without a flicker of events. A
-    /// command ends a stall, after `status` has reported it.
+    /// state command is a sign of life and ends a stall; a question (`ping`, `status`) is not.
     @discardableResult
     public mutating func apply(_ command: Command, atTick tick: Int) -> [OverlayEvent] {
-        lastCommandTick = max(lastCommandTick, tick)
+        if !command.isQuestion {
+            lastCommandTick = max(lastCommandTick, tick)
+            stalledSince = nil
+        }
         var events: [OverlayEvent] = []
         if let pending = visibilityChangedAt, pending < tick { events += settle() }
         events += advanceTime(to: tick)
@@ -75,20 +78,23 @@ public struct HostSession: Sendable {
         case .wheelColor(let color): appearance.wheelColor = color
         case .hudColor(let color): appearance.hudColor = color
         case .wheelSize(let pixels): appearance.wheelPixels = pixels
-        default:
-            let before = state
-            state.apply(command, atTick: tick)
-            if state.isVisible != before.isVisible { visibilityChangedAt = visibilityChangedAt ?? tick }
-            // What changes on a HUD not drawn is drawn at once when it appears.
-            let moves = presence.isDrawn
-            backdrop.move(to: state.isBlocking ? 1 : 0, atTick: tick, over: moves ? motion.backdropTicks : 0)
-            let hadGauge = before.progress != nil
-            let fraction = (state.progress ?? 0) / 100
-            let distance = fraction - gauge.value(atTick: tick)
-            gauge.move(to: fraction, atTick: tick, over: moves && hadGauge ? motion.progressTicks(movingBy: distance) : 0)
+        default: changeState(command, atTick: tick)
         }
-        stalledSince = nil
         return events
+    }
+
+    /// Applies a command that changes what the host asked for, starting the motions it sets off.
+    private mutating func changeState(_ command: Command, atTick tick: Int) {
+        let before = state
+        state.apply(command, atTick: tick)
+        if state.isVisible != before.isVisible { visibilityChangedAt = visibilityChangedAt ?? tick }
+        // What changes on a HUD not drawn is drawn at once when it appears.
+        let moves = presence.isDrawn
+        backdrop.move(to: state.isBlocking ? 1 : 0, atTick: tick, over: moves ? motion.backdropTicks : 0)
+        let hadGauge = before.progress != nil
+        let fraction = (state.progress ?? 0) / 100
+        let distance = fraction - gauge.value(atTick: tick)
+        gauge.move(to: fraction, atTick: tick, over: moves && hadGauge ? motion.progressTicks(movingBy: distance) : 0)
     }
 
     /// Lets the visibility the commands asked for take effect (at the tick of the first change
@@ -139,8 +145,19 @@ public struct HostSession: Sendable {
         if stalledSince == nil, let stall = stallTick, tick >= stall {
             stalledSince = stall
             events.append(.stalled)
+            events += actOnStall(atTick: stall)
         }
         return events
+    }
+
+    /// What `--on-stall` does at the stall's tick: lifts the block (`unblock`), or lifts it and
+    /// hides the HUD (`hide`); `keep` and `quit` (the loop's to end) change nothing here.
+    private mutating func actOnStall(atTick tick: Int) -> [OverlayEvent] {
+        guard timing.onStall == .unblock || timing.onStall == .hide else { return [] }
+        changeState(.block(false), atTick: tick)
+        guard timing.onStall == .hide else { return [] }
+        changeState(.hide, atTick: tick)
+        return settle()
     }
 
     /// The events `changes` announce: none while the screen is away, where the HUD is seen
@@ -237,15 +254,16 @@ public struct HostSession: Sendable {
     }
 
     /// The `status` answer:
-    /// `visible=1 blocked=0 grab=none shown=1 above=held backend=x11 mode=spinner progress=- message="..." detail="..."`;
+    /// `visible=1 blocked=0 grab=none shown=1 stalled=0 above=held backend=x11 mode=spinner progress=- message="..." detail="..."`;
     /// `shown` is whether the HUD is drawn and seen at this point of the answers (from `shown`
-    /// until `hidden`; not while another virtual console is in front), `above` whether anything
-    /// could cover it unseen (`Stacking`), `backend` which backend draws it.
+    /// until `hidden`; not while another virtual console is in front), `stalled` whether the host
+    /// has sent no state command for `--stall-timeout` (until its next one), `above` whether
+    /// anything could cover it unseen (`Stacking`), `backend` which backend draws it.
     public var statusLine: String {
         let progress = state.progress.map(Self.number) ?? "-"
         let mode = stalledSince == nil ? state.mode : "stalled"
         return "visible=\(state.isVisible ? 1 : 0) blocked=\(state.isBlocking ? 1 : 0) grab=\(grab.word(wanted: wantsGrab)) "
-            + "shown=\(presence.isDrawn && !isScreenAway ? 1 : 0) above=\(stacking.rawValue) backend=\(backend ?? "-") mode=\(mode) "
+            + "shown=\(presence.isDrawn && !isScreenAway ? 1 : 0) stalled=\(stalledSince == nil ? 0 : 1) above=\(stacking.rawValue) backend=\(backend ?? "-") mode=\(mode) "
             + "progress=\(progress) message=\(Self.quoted(state.message)) detail=\(Self.quoted(state.detail))"
     }
 

@@ -99,6 +99,11 @@ public struct LoopPolicy: Sendable {
             return result
         }
         result.answers += session.advance(to: tick).map(event)
+        if session.stalledSince != nil, session.timing.onStall == .quit {
+            result.exit = .hostStalled
+            result.frames = Array(repeating: nil, count: composers.count)
+            return result
+        }
         var frames: [Frame?] = []
         for index in composers.indices {
             let frame = composers[index].frame(of: session, atTick: tick, measurer: measurer)

@@ -1,5 +1,5 @@
 /// The fields of a `status` answer before the quoted texts
-/// (`visible=1 blocked=0 grab=none shown=1 above=held mode=spinner progress=- ...`), read back by a client
+/// (`visible=1 blocked=0 grab=none shown=1 stalled=0 above=held mode=spinner progress=- ...`), read back by a client
 /// of the control socket: `kiosk-spinner send --wait` asks it after its commands to learn the
 /// state they left, so it never waits for an event that already happened.
 public struct StatusLine: Sendable, Equatable {
@@ -11,15 +11,18 @@ public struct StatusLine: Sendable, Equatable {
     public var grab: String
     /// `shown`: whether the HUD is drawn now, from `shown` until `hidden` (fading included).
     public var isShown: Bool
+    /// `stalled`: whether the host has sent no state command for `--stall-timeout`.
+    public var isStalled: Bool
     /// `mode`: `spinner`, `progress`, `success`, `error`, `info` or `stalled`.
     public var mode: String
 
     /// Creates the fields of a status line.
-    public init(isVisible: Bool, isBlocking: Bool, grab: String, isShown: Bool, mode: String) {
+    public init(isVisible: Bool, isBlocking: Bool, grab: String, isShown: Bool, isStalled: Bool = false, mode: String) {
         self.isVisible = isVisible
         self.isBlocking = isBlocking
         self.grab = grab
         self.isShown = isShown
+        self.isStalled = isStalled
         self.mode = mode
     }
 
@@ -35,14 +38,14 @@ public struct StatusLine: Sendable, Equatable {
         guard let visible = fields["visible"], let blocked = fields["blocked"], let grab = fields["grab"],
               let shown = fields["shown"], let mode = fields["mode"] else { return nil }
         self.init(isVisible: visible == "1", isBlocking: blocked == "1", grab: String(grab), isShown: shown == "1",
-                  mode: String(mode))
+                  isStalled: fields["stalled"] == "1", mode: String(mode))
     }
 
     /// What the state says of `event` for a client that asked after its commands: true when the
     /// overlay is already in the state the event announces (it will not be said again), false
     /// when the event is still to come, nil when this state cannot tell without asking again
-    /// (a grab the windowing system has not answered: its taking is not announced). `stalled` is
-    /// never already true: every command, the client's own `status` too, ends a stall.
+    /// (a grab the windowing system has not answered: its taking is not announced). A stall holds
+    /// until the host's next state command: the client's own `status` does not end it.
     public func alreadyHolds(_ event: OverlayEvent) -> Bool? {
         switch event {
         case .shown: return isVisible && isShown
@@ -51,7 +54,8 @@ public struct StatusLine: Sendable, Equatable {
             if grab == "held" { return true }
             return grab == "pending" || (isBlocking && grab == "none") ? nil : false
         case .grabLost: return grab == "refused" || grab == "partial"
-        case .stalled, .ready, .pong, .status, .error: return false
+        case .stalled: return isStalled
+        case .ready, .pong, .status, .error: return false
         }
     }
 

@@ -14,6 +14,8 @@ public struct Timing: Sendable, Equatable {
     public var stallTimeoutSeconds: Double?
     /// The message shown while stalled.
     public var stallMessage = "Not responding"
+    /// What a stall does to the HUD and its block.
+    public var onStall = StallAction.keep
 
     /// The default timing.
     public init() {}
