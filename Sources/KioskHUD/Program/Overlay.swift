@@ -44,15 +44,17 @@ final class Overlay {
     private let startNanoseconds: UInt64
     private let whenReady: (CommandInbox) throws(NativeThread.StartFailure) -> Void
 
-    /// Creates the overlay showing `session` on `backend`'s displays, each laid out by its
-    /// composer in `composers`, measuring text with `measurer`, reading the time from `now`
-    /// (`MonotonicClock` nanoseconds). `whenReady` runs once the first frame is drawn and `ready`
-    /// written: it starts what feeds the inbox (the readers), and tells the service manager.
-    init(session: HostSession, backend: any DisplayBackend, composers: [FrameComposer], settings: LoopPolicy.Settings,
+    /// Creates the overlay showing `session` on `backend`'s displays, each laid out by
+    /// `layoutRule` (again when it changes), measuring text with `measurer`, reading the time
+    /// from `now` (`MonotonicClock` nanoseconds). `whenReady` runs once the first frame is drawn
+    /// and `ready` written: it starts what feeds the inbox (the readers), and tells the service
+    /// manager.
+    init(session: HostSession, backend: any DisplayBackend, layoutRule: LayoutRule, settings: LoopPolicy.Settings,
          measurer: any TextMeasurer, outlets: Outlets, now: @escaping () -> UInt64 = MonotonicClock.nanoseconds,
          whenReady: @escaping (CommandInbox) throws(NativeThread.StartFailure) -> Void) {
-        policy = LoopPolicy(session: session, composers: composers, settings: settings,
-                            grabStatus: backend.blockingInput.initialStatus, stacking: backend.stacking, backend: backend.name)
+        policy = LoopPolicy(session: session, composers: backend.displays.map(layoutRule.composer), layoutRule: layoutRule,
+                            settings: settings, grabStatus: backend.blockingInput.initialStatus, stacking: backend.stacking,
+                            backend: backend.name)
         self.backend = backend
         self.measurer = measurer
         self.outlets = outlets

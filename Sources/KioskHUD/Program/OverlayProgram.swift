@@ -64,17 +64,8 @@ public enum OverlayProgram {
     static func overlay(_ options: LaunchOptions, on backend: any DisplayBackend, measurer: any TextMeasurer,
                         outlets: Overlay.Outlets, now: @escaping () -> UInt64 = MonotonicClock.nanoseconds,
                         whenReady: @escaping (CommandInbox) throws(NativeThread.StartFailure) -> Void) -> Overlay {
-        let composers = backend.displays.map { composer(for: $0.profile, screen: $0.logicalSize, options: options) }
-        return Overlay(session: makeSession(options), backend: backend, composers: composers, settings: options.loopSettings,
-                       measurer: measurer, outlets: outlets, now: now, whenReady: whenReady)
-    }
-
-    /// The layout of a display `profile` describes, whose screen is `screen` once turned, at
-    /// the `--scale` and `--dpi` of `options` (`DisplayProfile.layout`): what every backend and
-    /// `--snapshot` lay out with.
-    static func composer(for profile: DisplayProfile, screen: Size, options: LaunchOptions) -> FrameComposer {
-        let layout = profile.layout(scale: options.scale, dotsPerInch: options.dotsPerInch)
-        return FrameComposer(screen: screen, scale: layout.scale, dotsPerInch: layout.typeDotsPerInch)
+        Overlay(session: makeSession(options), backend: backend, layoutRule: options.layoutRule, settings: options.loopSettings,
+                measurer: measurer, outlets: outlets, now: now, whenReady: whenReady)
     }
 
     /// The session the options describe: what is shown at start, the look and the timing.

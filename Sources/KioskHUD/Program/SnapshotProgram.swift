@@ -26,8 +26,8 @@ public enum SnapshotProgram {
                 timed.timing.fadeSeconds = 0
             }
             var policy = LoopPolicy(session: OverlayProgram.makeSession(timed),
-                                    composers: [OverlayProgram.composer(for: DisplayProfile(pixels: size),
-                                                                        screen: turned.logicalSize, options: options)],
+                                    composers: [options.layoutRule.composer(for: OpenedDisplay(logicalSize: turned.logicalSize,
+                                                                                               profile: DisplayProfile(pixels: size)))],
                                     settings: LoopPolicy.Settings(), grabStatus: .unsupported)
             // Timed, the start picture is drawn first and the commands come a tick later, as they
             // reach a live overlay after its first frame; what they change then moves from it.

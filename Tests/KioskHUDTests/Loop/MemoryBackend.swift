@@ -5,11 +5,12 @@ import KioskCore
 /// A display backend in memory, as swift-nio's `EmbeddedChannel` is a channel with no socket:
 /// the real `Overlay` (its loop, the policy, the composition from the options) runs against it
 /// in-process, on a virtual clock that only its waits move. A test scripts what the backend
-/// returns from its waits and when (host lines, a lost display, a signal, the grab's news), and
+/// returns from its waits and when (host lines, a display lost or changed, a signal, the grab's
+/// news; a change becomes its displays as a real backend's would), and
 /// reads back every frame drawn, every hold asked for and every wait, each at its virtual time.
 final class MemoryBackend: DisplayBackend {
     let name = "memory"
-    let displays: [OpenedDisplay]
+    private(set) var displays: [OpenedDisplay]
     let blockingInput: BlockingInput
     let stacking: Stacking
     let wake: @Sendable () -> Bool = { true }
@@ -103,7 +104,9 @@ final class MemoryBackend: DisplayBackend {
             return [.stopSignal(SIGTERM)]
         }
         nanoseconds = max(nanoseconds, cueNanoseconds)
-        return cues.removeFirst().inputs
+        let inputs = cues.removeFirst().inputs
+        for case .displayChanged(let index, let display) in inputs { displays[index] = display }
+        return inputs
     }
 
     /// The frames drawn at `seconds`, or at the last drawing before it.

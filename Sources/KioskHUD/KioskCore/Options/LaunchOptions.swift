@@ -115,6 +115,9 @@ public struct LaunchOptions: Sendable, Equatable {
     /// questions asked (`ping`, `status` through the FIFO) go there anyway.
     public var writesEventsToStdout: Bool { dialect != .zenity || asksForEventsOnStdout }
 
+    /// How each display is laid out (`--scale`, `--dpi`).
+    public var layoutRule: LayoutRule { LayoutRule(scale: scale, dotsPerInch: dotsPerInch) }
+
     /// What the loop does besides drawing: exits, reports and where the events go.
     public var loopSettings: LoopPolicy.Settings {
         LoopPolicy.Settings(exitsAtEndOfInput: exitsAtEndOfInput, reportsErrorsOnStdout: reportsErrorsOnStdout,

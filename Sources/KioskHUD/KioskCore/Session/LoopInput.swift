@@ -11,6 +11,9 @@ public enum LoopInput: Sendable, Equatable {
     /// The display went away (the X server or the compositor died, the device was unplugged),
     /// with the line saying so.
     case displayLost(String)
+    /// Display `index` changed (resized, turned, its density or scale): the backend made its
+    /// surface anew for what it is now, to be laid out and drawn whole.
+    case displayChanged(Int, OpenedDisplay)
     /// What the windowing system last said of the blocking grab.
     case grab(BlockingGrabState.Status)
     /// Another virtual console was switched to (true), hiding the overlay's screen, or the

@@ -48,6 +48,8 @@ public struct LoopPolicy: Sendable {
     /// What the host sees.
     public private(set) var session: HostSession
     private var composers: [FrameComposer]
+    /// What lays a display out again when it changes.
+    private let layoutRule: LayoutRule
     private let settings: Settings
     private var drawn: [Frame?]
     /// What each display last said about adapting its layout, so each change is reported once.
@@ -57,14 +59,15 @@ public struct LoopPolicy: Sendable {
     private var scheduledExit: (tick: Int, reason: ExitReason)?
 
     /// Creates the policy for `session` shown on the displays `composers` lay out (at least
-    /// one). `grabStatus` is `.unsupported` where the windowing system cannot grab; `stacking`
-    /// is what the display promises of the HUD's place above other windows; `backend` names
-    /// what draws (`status`'s `backend`).
-    public init(session: HostSession, composers: [FrameComposer], settings: Settings,
+    /// one), laid out again by `layoutRule` when they change. `grabStatus` is `.unsupported`
+    /// where the windowing system cannot grab; `stacking` is what the display promises of the
+    /// HUD's place above other windows; `backend` names what draws (`status`'s `backend`).
+    public init(session: HostSession, composers: [FrameComposer], layoutRule: LayoutRule = LayoutRule(), settings: Settings,
                 grabStatus: BlockingGrabState.Status = .released, stacking: Stacking = .held, backend: String? = nil) {
         precondition(!composers.isEmpty, "the overlay needs a display")
         self.session = session
         self.composers = composers
+        self.layoutRule = layoutRule
         self.settings = settings
         _ = self.session.noteGrab(grabStatus)
         self.session.stacking = stacking
@@ -151,6 +154,12 @@ public struct LoopPolicy: Sendable {
             return .windowClosed
         case .displayLost(let reason):
             return .displayLost(reason)
+        case .displayChanged(let index, let display):
+            guard composers.indices.contains(index) else { break }
+            // Laid out for what the display is now, and drawn whole on its new surface.
+            composers[index] = layoutRule.composer(for: display)
+            drawn[index] = nil
+            adaptations[index] = nil
         case .grab(let status):
             result.answers += session.noteGrab(status).map(event)
         case .screenAway(let away):

@@ -87,7 +87,9 @@ typedef int (*ExtensionErrorHandler)(Display *, xError *, XExtCodes *, int *);
     V(XRRFreeOutputInfo, (XRROutputInfo *info), (info)) \
     F(XRRCrtcInfo *, XRRGetCrtcInfo, (Display *display, XRRScreenResources *resources, RRCrtc crtc), \
       (display, resources, crtc)) \
-    V(XRRFreeCrtcInfo, (XRRCrtcInfo *info), (info))
+    V(XRRFreeCrtcInfo, (XRRCrtcInfo *info), (info)) \
+    V(XRRSelectInput, (Display *display, Window window, int mask), (display, window, mask)) \
+    F(int, XRRUpdateConfiguration, (XEvent *event), (event))
 
 #define X11_POINTER(type, name, parameters, arguments) type (*name) parameters;
 #define X11_VOID_POINTER(name, parameters, arguments) void (*name) parameters;
