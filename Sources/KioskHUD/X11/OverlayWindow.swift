@@ -90,20 +90,26 @@ final class OverlayWindow {
     }
 
     /// Creates the window hidden (SDL_CreateWindow; SDL_GetWindowSurface unless it is an overlay
-    /// on Xwayland), keeping `session` (and so SDL) alive as long as the window. Throws when its
+    /// on Xwayland), keeping `session` (and so SDL) alive as long as the window. An overlay
+    /// covers `bounds` (screen pixels) when given, else its display as SDL knows it at start
+    /// (SDL_GetDisplayBounds, which does not follow RandR's later changes). Throws when its
     /// pixels are not 32-bit RGB.
-    init(placement: Placement, session: SDLSession) throws(SDLError) {
+    init(placement: Placement, session: SDLSession, bounds: PixelRect? = nil) throws(SDLError) {
         self.session = session
         let flags: UInt32
         let origin: (x: Int32, y: Int32)
         let size: Size
         switch placement {
         case .overlay(let display):
-            var bounds = SDL_Rect()
-            try SDLError.check(SDL_GetDisplayBounds(Int32(display), &bounds), "SDL_GetDisplayBounds(\(display))")
-            origin = (bounds.x, bounds.y)
+            var known = SDL_Rect()
+            if let bounds {
+                known = SDL_Rect(x: Int32(bounds.x), y: Int32(bounds.y), w: Int32(bounds.width), h: Int32(bounds.height))
+            } else {
+                try SDLError.check(SDL_GetDisplayBounds(Int32(display), &known), "SDL_GetDisplayBounds(\(display))")
+            }
+            origin = (known.x, known.y)
             followsFrameShape = true
-            size = Size(width: Int(bounds.w), height: Int(bounds.h))
+            size = Size(width: Int(known.w), height: Int(known.h))
             flags = SDL_WINDOW_BORDERLESS.rawValue | SDL_WINDOW_ALWAYS_ON_TOP.rawValue
                 | SDL_WINDOW_SKIP_TASKBAR.rawValue | SDL_WINDOW_TOOLTIP.rawValue | SDL_WINDOW_HIDDEN.rawValue
         case .plain(let requested):
@@ -178,6 +184,12 @@ final class OverlayWindow {
         }
         return .surface(surface)
     }
+
+    /// Where on the X screen the display the window covers lies (screen pixels).
+    var place: PixelRect { PixelRect(x: Int(origin.x), y: Int(origin.y), width: size.width, height: size.height) }
+
+    /// SDL's X11 connection (a Display *), when SDL runs on X11.
+    var x11Display: UnsafeMutableRawPointer? { x11?.display }
 
     /// What the screen shows in `rect` (in the window's pixels), windows included, as opaque
     /// pixels; nil when not on X11 or the server gave no picture (kp_x11_read_screen).

@@ -7,14 +7,19 @@ import KioskPlatform
 /// SDL windows on an X server (XWayland too), one a display, or one plain development window
 /// (`--window WxH`), and SDL's event queue the loop waits in; a wake-up is an SDL user event.
 /// `block` holds keyboard and pointer through the backend's own X11 grab, whose news, like a
-/// broken connection to the server, the wait returns as inputs to the step.
+/// broken connection to the server and a change of the screen (RandR), the wait returns as
+/// inputs to the step.
 final class X11Backend: RegisteredBackend {
     static let choice = WindowingBackend.x11
-    let displays: [OpenedDisplay]
+    var displays: [OpenedDisplay] { followed.map(\.opened) }
     let blockingInput: BlockingInput
     let stacking: Stacking
     let wake: @Sendable () -> Bool
-    private let outputs: [X11Output]
+    /// Each display shown on, followed through the screen's changes.
+    private let followed: [FollowedDisplay]
+    /// SDL's X11 connection, whose screen changes are followed; nil for a plain window or where
+    /// SDL does not run on X11.
+    private let watchedScreen: UnsafeMutableRawPointer?
     /// SDL's video, alive as long as the windows.
     private let session: SDLSession
     /// The grab that holds keyboard and pointer while blocking; nil for a plain window.
@@ -34,40 +39,35 @@ final class X11Backend: RegisteredBackend {
         let session: SDLSession
         do { session = try SDLSession() } catch { throw .display(error) }
         try checkDisplayExists(options)
-        var outputs: [X11Output] = []
-        var displays: [OpenedDisplay] = []
-        var windows: [OverlayWindow] = []
+        var followed: [FollowedDisplay] = []
         do throws(SDLError) {
             for placement in placements(options) {
-                let window = try OverlayWindow(placement: placement, session: session)
-                windows.append(window)
-                let output = X11Output(window: window, rotation: options.rotation, glyphs: glyphs)
-                outputs.append(output)
-                displays.append(OpenedDisplay(logicalSize: output.logicalSize,
-                                              profile: DisplayProfile(pixels: window.size,
-                                                                      reportedMillimetres: reportedMillimetres(placement, window: window))))
+                followed.append(try FollowedDisplay(placement: placement, session: session, rotation: options.rotation, glyphs: glyphs))
             }
         } catch {
             throw .display(error)
         }
-        // The X events of the root's substructure (`kp_x11_watch_stacking`), to stay on top.
+        // The X events of the root (`kp_x11_watch_stacking`, `X11Screen.watch`), to stay on top
+        // and to follow the screen's changes.
+        let watchedScreen = options.windowSize == nil ? followed.first?.window.x11Display : nil
         if options.windowSize == nil { _ = SDL_EventState(SDL_SYSWMEVENT.rawValue, SDL_ENABLE) }
+        if let watchedScreen { X11Screen.watch(watchedScreen) }
         let grabs = options.windowSize == nil && SDL_GetCurrentVideoDriver().map { String(cString: $0) } == "x11"
-        let xClientsOnly = xClientsOnlyReason(windows)
+        let xClientsOnly = xClientsOnlyReason(followed.map(\.window))
         if grabs, let xClientsOnly { Diagnostics.report(xClientsOnly) }
-        return try X11Backend(session: session, outputs: outputs, displays: displays,
+        return try X11Backend(session: session, followed: followed, watchedScreen: watchedScreen,
                               blockingInput: grabs ? .grab(onlyXClients: xClientsOnly) : .unsupported,
                               stacking: stacking(overlaying: grabs, xClientsOnly: xClientsOnly))
     }
 
-    /// Creates the backend for `outputs`, registering the user event that wakes the loop
+    /// Creates the backend for the `followed` displays, registering the user event that wakes the loop
     /// (SDL_RegisterEvents), and starts the grab where it holds input with one: a grab that
     /// cannot be set up is a start failure, since a `block` that does not block must never run.
-    private init(session: SDLSession, outputs: [X11Output], displays: [OpenedDisplay], blockingInput: BlockingInput,
-                 stacking: Stacking) throws(StartupError) {
+    private init(session: SDLSession, followed: [FollowedDisplay], watchedScreen: UnsafeMutableRawPointer?,
+                 blockingInput: BlockingInput, stacking: Stacking) throws(StartupError) {
         self.session = session
-        self.outputs = outputs
-        self.displays = displays
+        self.followed = followed
+        self.watchedScreen = watchedScreen
         self.blockingInput = blockingInput
         self.stacking = stacking
         // Any user event wakes the loop; a registered type keeps it apart from SDL's own.
@@ -153,23 +153,12 @@ final class X11Backend: RegisteredBackend {
         throw .noSuchDisplay(index: options.display, count: count)
     }
 
-    /// The physical size the display `placement` covers reports: through RandR on X11, else
-    /// the size behind SDL_GetDisplayDPI; nil for a plain window or none reported.
-    private static func reportedMillimetres(_ placement: OverlayWindow.Placement, window: OverlayWindow) -> Size? {
-        guard case .overlay(let display) = placement else { return nil }
-        if let millimetres = window.reportedMillimetres() { return millimetres }
-        var across: Float = 0, down: Float = 0
-        guard SDL_GetDisplayDPI(Int32(display), nil, &across, &down) == 0, across > 0, down > 0 else { return nil }
-        return Size(width: Int((Double(window.size.width) * 25.4 / Double(across)).rounded()),
-                    height: Int((Double(window.size.height) * 25.4 / Double(down)).rounded()))
-    }
-
     func draw(_ frames: [Frame?]) {
         guard kp_x11_connection_lost() == 0 else { return }
-        for (output, frame) in zip(outputs, frames) {
+        for (display, frame) in zip(followed, frames) {
             guard let frame else { continue }
             do {
-                try output.draw(frame)
+                try display.output.draw(frame)
             } catch {
                 Diagnostics.report("drawing failed: \(error)")
             }
@@ -182,8 +171,10 @@ final class X11Backend: RegisteredBackend {
 
     /// Waits in SDL_WaitEventTimeout, then handles every pending event: an exposed window is
     /// presented again; SDL_QUIT (a plain window's close button) becomes `.windowClosed`; the
-    /// grab's news since the last wait become `.grab`; a broken connection to the X server (noted
-    /// by Xlib's handler, which returns) is `.displayLost`, and SDL is not called again.
+    /// grab's news since the last wait become `.grab`; a change of the screen (RandR, the root
+    /// resized) is followed by each display, and one that moved or resized is `.displayChanged`
+    /// with its new window; a broken connection to the X server (noted by Xlib's handler, which
+    /// returns) is `.displayLost`, and SDL is not called again.
     func waitForEvents(until deadline: UInt64?) -> [LoopInput] {
         if kp_x11_connection_lost() != 0 { return [.displayLost(Self.connectionLostReason)] }
         var event = SDL_Event()
@@ -196,13 +187,16 @@ final class X11Backend: RegisteredBackend {
         } else {
             got = SDL_WaitEvent(&event)
         }
-        var closed = false
+        var closed = false, screenChanged = false
         while got != 0, kp_x11_connection_lost() == 0 {
             if event.type == SDL_QUIT.rawValue { closed = true }
             if event.type == SDL_WINDOWEVENT.rawValue, event.window.event == UInt8(SDL_WINDOWEVENT_EXPOSED.rawValue) {
-                outputs.forEach { $0.presentAll() }
+                followed.forEach { $0.output.presentAll() }
             }
-            if let xEvent = csdl_x11_event(&event) { outputs.forEach { $0.keepOnTop(after: xEvent) } }
+            if let xEvent = csdl_x11_event(&event) {
+                followed.forEach { $0.output.keepOnTop(after: xEvent) }
+                if let watchedScreen, X11Screen.isChange(xEvent, on: watchedScreen) { screenChanged = true }
+            }
             got = SDL_PollEvent(&event)
         }
         if kp_x11_connection_lost() != 0 { return [.displayLost(Self.connectionLostReason)] }
@@ -210,6 +204,18 @@ final class X11Backend: RegisteredBackend {
             defer { news.removeAll() }
             return news
         }
-        return grabNews + (closed ? [.windowClosed] : [])
+        return grabNews + (screenChanged ? followScreen() : []) + (closed ? [.windowClosed] : [])
+    }
+
+    /// Each display's change after the screen changed, with its window made anew.
+    private func followScreen() -> [LoopInput] {
+        followed.indices.compactMap { index in
+            do {
+                return try followed[index].follow().map { .displayChanged(index, $0) }
+            } catch {
+                Diagnostics.report("cannot follow the change of display \(index): \(error)")
+                return nil
+            }
+        }
     }
 }

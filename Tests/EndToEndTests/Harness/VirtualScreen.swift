@@ -19,9 +19,11 @@ final class VirtualScreen {
 
     /// The display name, like ":3".
     let name: String
-    /// The Xvfb process's id.
+    /// The server process's id.
     let serverProcessID: pid_t
     private let watchdog: ChildProcess
+    /// The server a nested one (`startResizable`) shows in, stopped with it.
+    private let host: VirtualScreen?
     private var isStopped = false
 
     /// The first display number the tests' servers use.
@@ -40,10 +42,11 @@ final class VirtualScreen {
         let description: String
     }
 
-    private init(name: String, serverProcessID: pid_t, watchdog: ChildProcess) {
+    private init(name: String, serverProcessID: pid_t, watchdog: ChildProcess, host: VirtualScreen?) {
         self.name = name
         self.serverProcessID = serverProcessID
         self.watchdog = watchdog
+        self.host = host
     }
 
     deinit { stop() }
@@ -51,6 +54,31 @@ final class VirtualScreen {
     /// Starts a server of `width` x `height` pixels (reporting the physical size of a
     /// `dotsPerInch` screen, Xvfb's 100 when nil) and returns once it accepts connections.
     static func start(width: Int = widthPixels, height: Int = heightPixels, dotsPerInch: Int? = nil) async throws -> VirtualScreen {
+        try await start { number in
+            "Xvfb :\(number) -displayfd 1 -screen 0 \(width)x\(height)x24 \(dotsPerInch.map { "-dpi \($0) " } ?? "")-noreset -br -nolisten tcp"
+        }
+    }
+
+    /// The largest screen `startResizable` can become.
+    static let resizableMaximum = (width: 1600, height: 1200)
+
+    /// Starts a screen of `width` x `height` pixels whose size and rotation RandR can change
+    /// (`xrandr -s`, `xrandr -o`), as a panel's mode and rotation change: Xephyr, in an Xvfb
+    /// of `resizableMaximum` (Debian's Xvfb cannot change its own). `stop()` stops both.
+    static func startResizable(width: Int = widthPixels, height: Int = heightPixels) async throws -> VirtualScreen {
+        let host = try await start(width: resizableMaximum.width, height: resizableMaximum.height)
+        do {
+            return try await start(host: host) { number in
+                "DISPLAY=\(host.name) Xephyr :\(number) -displayfd 1 -resizeable -screen \(width)x\(height) -noreset -br -nolisten tcp"
+            }
+        } catch {
+            host.stop()
+            throw error
+        }
+    }
+
+    /// Starts the server `command` gives for a free display number, in `host` when nested.
+    private static func start(host: VirtualScreen? = nil, _ command: (Int) -> String) async throws -> VirtualScreen {
         for _ in 0..<50 {
             let number = numberLock.withLock {
                 defer { nextNumber += 1 }
@@ -58,7 +86,7 @@ final class VirtualScreen {
             }
             guard !isHeld(number) else { continue }
             do {
-                return try await start(number: number, width: width, height: height, dotsPerInch: dotsPerInch)
+                return try await start(number: number, command: command(number), host: host)
             } catch is NumberTaken {
                 continue
             }
@@ -66,14 +94,15 @@ final class VirtualScreen {
         throw NoFreeNumber(description: "no free X display number from \(firstNumber) up")
     }
 
-    /// Starts a server on display `number`; throws `NumberTaken` when another server holds it.
-    private static func start(number: Int, width: Int, height: Int, dotsPerInch: Int?) async throws -> VirtualScreen {
-        // Xvfb writes its display number to fd 1, the pipe, once it accepts connections; the
-        // shell writes `server PID` there too (each line in one write, so they never mix). An
-        // asynchronous command in a non-interactive shell reads /dev/null, so only `cat` reads
-        // the watch pipe; when it ends the server is killed.
+    /// Starts `command`, a server on display `number`; throws `NumberTaken` when another server
+    /// holds it.
+    private static func start(number: Int, command: String, host: VirtualScreen?) async throws -> VirtualScreen {
+        // The server writes its display number to fd 1, the pipe, once it accepts connections;
+        // the shell writes `server PID` there too (each line in one write, so they never mix).
+        // An asynchronous command in a non-interactive shell reads /dev/null, so only `cat`
+        // reads the watch pipe; when it ends the server is killed.
         let script = """
-            Xvfb :\(number) -displayfd 1 -screen 0 \(width)x\(height)x24 \(dotsPerInch.map { "-dpi \($0) " } ?? "")-noreset -br -nolisten tcp & server=$!
+            \(command) & server=$!
             echo "server $server"
             cat >/dev/null
             kill $server 2>/dev/null
@@ -82,7 +111,7 @@ final class VirtualScreen {
         let watchdog = try ChildProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", script],
                                         environment: ChildProcess.environment(display: nil), ownProcessGroup: true)
         do {
-            let (number, serverProcessID) = try await Poll.value("Xvfb to print its display number",
+            let (number, serverProcessID) = try await Poll.value("the X server to print its display number",
                                                                  lastSeen: { watchdog.output.text + watchdog.errors.text }) { () -> (Int, pid_t)? in
                 // "Server is already active for display N" or "server already running": another server
                 // took it first.
@@ -95,7 +124,7 @@ final class VirtualScreen {
                 }
                 return (number, server)
             }
-            return VirtualScreen(name: ":\(number)", serverProcessID: serverProcessID, watchdog: watchdog)
+            return VirtualScreen(name: ":\(number)", serverProcessID: serverProcessID, watchdog: watchdog, host: host)
         } catch {
             watchdog.closeInput()
             throw error
@@ -124,6 +153,7 @@ final class VirtualScreen {
         }
         if watchdog.isRunning { watchdog.signalGroup(SIGKILL) }
         removeLeftovers()
+        host?.stop()
     }
 
     /// The lock file a server of display `number` writes its process id to.

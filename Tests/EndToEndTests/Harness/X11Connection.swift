@@ -167,11 +167,12 @@ final class X11Connection {
         return window
     }
 
-    /// Makes and maps a window of one colour covering the whole screen, a wallpaper standing
-    /// for what the kiosk shows beneath the overlay; returns once it is mapped.
-    func makeWallpaper(_ color: ScreenColor) async throws -> Window {
-        let window = x.createSimpleWindow(display, rootWindow, 0, 0, UInt32(VirtualScreen.widthPixels),
-                                          UInt32(VirtualScreen.heightPixels), 0, 0, color.pixel)
+    /// Makes and maps a window of one colour covering the whole screen (of `size`, the usual
+    /// one unless given), a wallpaper standing for what the kiosk shows beneath the overlay;
+    /// returns once it is mapped.
+    func makeWallpaper(_ color: ScreenColor,
+                       size: (width: Int, height: Int) = (VirtualScreen.widthPixels, VirtualScreen.heightPixels)) async throws -> Window {
+        let window = x.createSimpleWindow(display, rootWindow, 0, 0, UInt32(size.width), UInt32(size.height), 0, 0, color.pixel)
         _ = x.selectInput(display, window, Self.structureNotifyMask)
         _ = x.mapWindow(display, window)
         try await Poll.until("the wallpaper to be mapped") { takeEvents(Self.mapNotify, of: window) > 0 }

@@ -2,7 +2,8 @@
  * connection's loss. The declarations use plain C types only (an X11 Display is passed as
  * `void *`, a Window as `unsigned long`), so no X11 or SDL header leaks into Swift through this
  * module. The blocking grab is in x11_grab.h, compositor detection and screen read-back in
- * x11_capture.h, the display's density in x11_density.h; libX11, libXext and libXrandr are
+ * x11_capture.h, the display's density in x11_density.h, the screen's changes and where each
+ * display lies in x11_screen.h; libX11, libXext and libXrandr are
  * loaded at run time by x11_loader.c. */
 #ifndef KIOSK_X11_H
 #define KIOSK_X11_H

@@ -1,0 +1,72 @@
+internal import CSDL
+import KioskCore
+import KioskFonts
+
+/// One display the X11 backend shows on, followed through the screen's changes: it is found
+/// again by the RandR output that showed it at start (by name, so a connector re-plugged or
+/// given another mode is still it), or is the whole screen where RandR names none; when it lies
+/// elsewhere or has another size, its window and output are made anew there.
+final class FollowedDisplay {
+    private let placement: OverlayWindow.Placement
+    private let session: SDLSession
+    private let rotation: Rotation
+    private let glyphs: FontChain
+    /// The RandR output showing the display, by name; nil for the whole screen, or a plain
+    /// window (which follows nothing).
+    private let outputName: String?
+    /// The window covering the display.
+    private(set) var window: OverlayWindow
+    /// What takes the frames to the window.
+    private(set) var output: X11Output
+    /// What the layout is for.
+    private(set) var opened: OpenedDisplay
+
+    /// Makes the window for `placement` (hidden), and its output turned by `rotation`, drawing
+    /// text with `glyphs`.
+    init(placement: OverlayWindow.Placement, session: SDLSession, rotation: Rotation, glyphs: FontChain) throws(SDLError) {
+        self.placement = placement
+        self.session = session
+        self.rotation = rotation
+        self.glyphs = glyphs
+        window = try OverlayWindow(placement: placement, session: session)
+        output = X11Output(window: window, rotation: rotation, glyphs: glyphs)
+        opened = Self.opened(window, output, placement)
+        if case .overlay = placement, let x11 = window.x11Display {
+            outputName = X11Screen.output(showing: window.place, on: x11)
+        } else {
+            outputName = nil
+        }
+    }
+
+    /// After the screen changed: when the display now lies elsewhere or has another size, makes
+    /// its window and output anew there and returns what it is now; nil when it did not change
+    /// (or is off: the window stays where it was).
+    func follow() throws(SDLError) -> OpenedDisplay? {
+        guard case .overlay = placement, let x11 = window.x11Display else { return nil }
+        let now = outputName.map { X11Screen.bounds(of: $0, on: x11) } ?? X11Screen.whole(on: x11)
+        guard let now, now != window.place else { return nil }
+        let moved = try OverlayWindow(placement: placement, session: session, bounds: now)
+        window = moved
+        output = X11Output(window: moved, rotation: rotation, glyphs: glyphs)
+        opened = Self.opened(moved, output, placement)
+        return opened
+    }
+
+    /// What the layout of `window`'s display is for: its turned size, its pixels and what it
+    /// reports of its size.
+    private static func opened(_ window: OverlayWindow, _ output: X11Output, _ placement: OverlayWindow.Placement) -> OpenedDisplay {
+        OpenedDisplay(logicalSize: output.logicalSize,
+                      profile: DisplayProfile(pixels: window.size, reportedMillimetres: reportedMillimetres(placement, window: window)))
+    }
+
+    /// The physical size the display `placement` covers reports: through RandR on X11, else
+    /// the size behind SDL_GetDisplayDPI; nil for a plain window or none reported.
+    private static func reportedMillimetres(_ placement: OverlayWindow.Placement, window: OverlayWindow) -> Size? {
+        guard case .overlay(let display) = placement else { return nil }
+        if let millimetres = window.reportedMillimetres() { return millimetres }
+        var across: Float = 0, down: Float = 0
+        guard SDL_GetDisplayDPI(Int32(display), nil, &across, &down) == 0, across > 0, down > 0 else { return nil }
+        return Size(width: Int((Double(window.size.width) * 25.4 / Double(across)).rounded()),
+                    height: Int((Double(window.size.height) * 25.4 / Double(down)).rounded()))
+    }
+}
