@@ -36,6 +36,9 @@ final class OverlayWindow {
     private var shownRegion: ScreenRegion?
     private var inputRegion: ScreenRegion?
     private var isMapped = false
+    /// How many of the window's own unmaps the server has still to tell of: an unmap heard
+    /// beyond them is another client's.
+    private var ownUnmapsToHear = 0
     /// When `raiseAgain` last raised the window (MonotonicClock); 0 before it ever did.
     private var lastRaiseNanoseconds: UInt64 = 0
     /// The X11 display and window behind the SDL window, when SDL runs on X11.
@@ -228,6 +231,7 @@ final class OverlayWindow {
             isMapped = wantsMapping
             mustPutWhole = true
             if followsFrameShape, let x11 {
+                if !wantsMapping { ownUnmapsToHear += 1 }
                 kp_x11_map(x11.display, x11.window, wantsMapping ? 1 : 0)
             } else {
                 if wantsMapping { SDL_ShowWindow(window) } else { SDL_HideWindow(window) }
@@ -241,6 +245,22 @@ final class OverlayWindow {
     func isCovered(by event: UnsafeRawPointer) -> Bool {
         guard followsFrameShape, isMapped, let x11 else { return false }
         return kp_x11_is_restacking(event, x11.window) != 0 && kp_x11_is_topmost(x11.display, x11.window) == 0
+    }
+
+    /// Maps the window again when `event` (an X event SDL passed on) says it was unmapped while
+    /// it is to be shown: another client did it (xdotool windowunmap, a window manager's
+    /// "minimise"), and a HUD gone while the grab holds the keyboard would leave a free-looking
+    /// screen where typing goes nowhere. Its whole picture is put again. True when it did.
+    func mapAgain(after event: UnsafeRawPointer) -> Bool {
+        guard followsFrameShape, let x11, kp_x11_is_unmapped(event, x11.window) != 0 else { return false }
+        guard ownUnmapsToHear == 0 else {
+            ownUnmapsToHear -= 1
+            return false
+        }
+        guard isMapped else { return false }
+        mustPutWhole = true
+        kp_x11_map(x11.display, x11.window, 1)
+        return true
     }
 
     /// Raises the window back above the others when it is shown: without a window manager, a

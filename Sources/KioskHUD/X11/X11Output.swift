@@ -38,9 +38,15 @@ final class X11Output {
         lastFrame = frame
     }
 
-    /// Raises the window again when `event` (an X event) says another window now covers it.
-    func keepOnTop(after event: UnsafeRawPointer) {
+    /// Keeps the window shown and on top after `event` (an X event): mapped again when another
+    /// client unmapped it (then true), raised again when another window now covers it.
+    func keepShown(after event: UnsafeRawPointer) -> Bool {
+        if window.mapAgain(after: event) {
+            try? window.presentAll()
+            return true
+        }
         if window.isCovered(by: event) { window.raiseAgain() }
+        return false
     }
 
     /// Copies the whole picture to the screen again, after the window was exposed.

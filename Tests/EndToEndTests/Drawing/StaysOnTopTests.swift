@@ -32,4 +32,27 @@ struct StaysOnTopTests {
         try await overlay.waitForColor(backdrop, at: TestScreenLayout.topLeft)
         try await overlay.waitForColor(.hudFill, at: TestScreenLayout.hudFill)
     }
+
+    /// Another client unmaps the overlay's window (xdotool windowunmap) while blocking: it is
+    /// mapped again at once, HUD and backdrop back, one line says so, and `status` is still true.
+    @Test func aWindowUnmappedByAnotherClientIsMappedAgain() async throws {
+        let overlay = try await LiveOverlay.start(["--fade", "0", "--backdrop", "#00000080"])
+        defer { overlay.stop() }
+        let window = try await overlay.waitUntilShowing()
+        _ = try await overlay.x.makeWallpaper(Self.application)
+        _ = try await overlay.status(after: ["block"])
+        let backdrop = Self.application.covered(by: .black, alpha: Double(0x80) / 255)
+        try await overlay.waitForColor(backdrop, at: TestScreenLayout.topLeft)
+
+        let unmap = try await overlay.tool("xdotool", ["windowunmap", "\(window)"])
+        #expect(unmap.ending == .exited(0), "xdotool: \(unmap.errors)")
+        try await Poll.until("the line saying the window was mapped again", lastSeen: { overlay.program.errors.text }) {
+            overlay.program.errors.text.contains("unmapped")
+        }
+        try await overlay.waitForColor(backdrop, at: TestScreenLayout.topLeft)
+        try await overlay.waitForColor(.hudFill, at: TestScreenLayout.hudFill)
+        #expect(try await overlay.visibleOverlayWindows() == [window])
+        #expect(overlay.program.errors.text == "kiosk-spinner: another client unmapped the overlay's window; it is mapped again\n")
+        #expect(try await overlay.status().hasPrefix("visible=1 blocked=1 grab=held shown=1 "))
+    }
 }

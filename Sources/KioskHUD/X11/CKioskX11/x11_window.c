@@ -94,6 +94,13 @@ int kp_x11_is_restacking(const void *event, unsigned long window) {
     }
 }
 
+int kp_x11_is_unmapped(const void *event, unsigned long window) {
+    const XEvent *e = event;
+    /* Heard once, through the root's substructure (kp_x11_watch_stacking), not again as the
+     * window's own structure event SDL selects. */
+    return e->type == UnmapNotify && e->xunmap.window == (Window)window && e->xunmap.event != e->xunmap.window;
+}
+
 int kp_x11_is_topmost(void *display, unsigned long window) {
     Display *x = display;
     Window root, parent, *children = NULL;

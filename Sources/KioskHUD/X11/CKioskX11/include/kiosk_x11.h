@@ -48,6 +48,12 @@ void kp_x11_watch_stacking(void *display);
  */
 int kp_x11_is_restacking(const void *event, unsigned long window);
 
+/**
+ * 1 when `event` (an XEvent) says `window` was unmapped (by anyone: its own unmap too), heard
+ * through the root's substructure (kp_x11_watch_stacking); else 0.
+ */
+int kp_x11_is_unmapped(const void *event, unsigned long window);
+
 /** 1 when `window` is the topmost child of the root window (XQueryTree), else 0. */
 int kp_x11_is_topmost(void *display, unsigned long window);
 
