@@ -5,15 +5,26 @@ import KioskFonts
 /// One display the X11 backend shows on, followed through the screen's changes: it is found
 /// again by the RandR output that showed it at start (by name, so a connector re-plugged or
 /// given another mode is still it), or is the whole screen where RandR names none; when it lies
-/// elsewhere or has another size, its window and output are made anew there.
+/// elsewhere or has another size, or comes back after it was gone, its window and output are
+/// made anew there.
 final class FollowedDisplay {
+    /// What the display became after the screen changed.
+    enum Change: Equatable {
+        /// It lies elsewhere, has another size, or is back: what it is now.
+        case moved(OpenedDisplay)
+        /// Its output is off or unplugged.
+        case gone
+    }
+
     private let placement: OverlayWindow.Placement
     private let session: SDLSession
     private let rotation: Rotation
     private let glyphs: FontChain
     /// The RandR output showing the display, by name; nil for the whole screen, or a plain
     /// window (which follows nothing).
-    private let outputName: String?
+    let outputName: String?
+    /// Whether its output was off or unplugged when last followed.
+    private var isGone = false
     /// The window covering the display.
     private(set) var window: OverlayWindow
     /// What takes the frames to the window.
@@ -38,18 +49,24 @@ final class FollowedDisplay {
         }
     }
 
-    /// After the screen changed: when the display now lies elsewhere or has another size, makes
-    /// its window and output anew there and returns what it is now; nil when it did not change
-    /// (or is off: the window stays where it was).
-    func follow() throws(SDLError) -> OpenedDisplay? {
+    /// After the screen changed: when the display now lies elsewhere or has another size, or
+    /// is back, makes its window and output anew there and says what it is now; says when its
+    /// output went (the window stays where it was, drawn nothing); nil when nothing changed.
+    func follow() throws(SDLError) -> Change? {
         guard case .overlay = placement, let x11 = window.x11Display else { return nil }
         let now = outputName.map { X11Screen.bounds(of: $0, on: x11) } ?? X11Screen.whole(on: x11)
-        guard let now, now != window.place else { return nil }
+        guard let now else {
+            if isGone { return nil }
+            isGone = true
+            return .gone
+        }
+        guard now != window.place || isGone else { return nil }
+        isGone = false
         let moved = try OverlayWindow(placement: placement, session: session, bounds: now)
         window = moved
         output = X11Output(window: moved, rotation: rotation, glyphs: glyphs)
         opened = Self.opened(moved, output, placement)
-        return opened
+        return .moved(opened)
     }
 
     /// What the layout of `window`'s display is for: its turned size, its pixels and what it

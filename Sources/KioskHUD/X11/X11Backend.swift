@@ -214,15 +214,27 @@ final class X11Backend: RegisteredBackend {
         return grabNews + (screenChanged ? followScreen() : []) + (closed ? [.windowClosed] : [])
     }
 
-    /// Each display's change after the screen changed, with its window made anew.
+    /// Each display's change after the screen changed: moved or back (its window made anew),
+    /// or gone.
     private func followScreen() -> [LoopInput] {
         followed.indices.compactMap { index in
             do {
-                return try followed[index].follow().map { .displayChanged(index, $0) }
+                switch try followed[index].follow() {
+                case .moved(let display): return .displayChanged(index, display)
+                case .gone: return .displayGone(index, goneLine(index))
+                case nil: return nil
+                }
             } catch {
                 Diagnostics.report("cannot follow the change of display \(index): \(error)")
                 return nil
             }
         }
+    }
+
+    /// The line saying display `index`'s output went.
+    private func goneLine(_ index: Int) -> String {
+        let output = followed[index].outputName.map { "output \($0)" } ?? "screen"
+        let which = followed.count > 1 ? "display \(index) (\(output))" : "the \(output)"
+        return "\(which) is gone (unplugged or turned off): the overlay is not seen there until it is back"
     }
 }

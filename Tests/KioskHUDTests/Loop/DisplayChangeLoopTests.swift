@@ -102,4 +102,32 @@ import Testing
         #expect(atChange.map(\.display) == [1])
         #expect(isCentred(atChange.first?.frame.panel?.hud, on: Self.xga))
     }
+
+    /// The last display gone while blocking: `hidden`, one line, `status` says `shown=0` (the
+    /// block is still asked for), nothing drawn; back, `shown` and a whole frame.
+    @Test func theLastDisplayGoneIsShownNowhereAndSaidSo() throws {
+        let run = try InProcessOverlay.run(Self.noFade, displays: [Self.xga], [
+            .host(0.5, "block"), .input(1, .displayGone(0, "the output HDMI-1 is gone")), .host(1.5, "status"),
+            .input(2, .displayChanged(0, Self.display(Self.fullHD))), .host(2.5, "status"), .host(3, "quit"),
+        ])
+        #expect(run.output.filter { ["shown", "hidden"].contains($0.line) }.map { "\($0.seconds) \($0.line)" }
+                == ["0.0 shown", "1.0 hidden", "2.0 shown"])
+        #expect(run.reports.map(\.line) == ["the output HDMI-1 is gone", "the display is back"])
+        #expect(run.statuses.map { $0.split(separator: " ").prefix(4).joined(separator: " ") }
+                == ["visible=1 blocked=1 grab=held shown=0", "visible=1 blocked=1 grab=held shown=1"])
+        #expect(!run.backend.drawings.contains { $0.seconds > 1 && $0.seconds < 2 }, "nothing drawn while gone")
+        #expect(isCentred(drawings(run, at: 2).first?.panel?.hud, on: Self.fullHD))
+    }
+
+    /// One display of two gone: the other still shows the HUD, so it is still shown; the gone
+    /// one is drawn nothing.
+    @Test func oneDisplayOfTwoGoneLeavesTheHUDShownOnTheOther() throws {
+        let run = try InProcessOverlay.run(Self.noFade + ["--display", "all"], displays: [Self.xga, Self.fullHD], [
+            .input(1.05, .displayGone(1, "display 1 is gone")), .host(1.5, "status"), .host(3, "quit"),
+        ])
+        #expect(!run.lines.contains("hidden"))
+        #expect(run.statuses.first?.contains(" shown=1 ") == true)
+        #expect(!run.backend.drawings.contains { $0.display == 1 && $0.seconds >= 1.05 })
+        #expect(run.backend.drawings.contains { $0.display == 0 && $0.seconds > 1.05 }, "the wheel turns on display 0")
+    }
 }

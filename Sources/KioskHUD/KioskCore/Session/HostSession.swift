@@ -19,10 +19,14 @@ public struct HostSession: Sendable {
     public private(set) var presence: Presence
     /// Whether the blocking grab of keyboard and pointer is held.
     public private(set) var grab = BlockingGrabState()
-    /// Whether another virtual console is in front of the overlay's (bare backends): the HUD
-    /// is drawn but not seen, so `status` says `shown=0`, and `shown` and `hidden` wait until
-    /// the console is back (`noteScreen`).
-    public private(set) var isScreenAway = false
+    /// Whether another virtual console is in front of the overlay's (bare backends, `noteScreen`).
+    private var isConsoleAway = false
+    /// Whether no display shows the overlay any more: its last output was unplugged or turned
+    /// off (`noteDisplays`).
+    private var hasNoDisplay = false
+    /// Whether the HUD is drawn but not seen, another console in front or no display left:
+    /// `status` says `shown=0`, and `shown` and `hidden` wait until it can be seen again.
+    public var isScreenAway: Bool { isConsoleAway || hasNoDisplay }
     /// What the display promises of the HUD's place above other windows (`status`'s `above`).
     public internal(set) var stacking = Stacking.held
     /// Which backend draws (`status`'s `backend`: `x11`, `wayland`, `drm`, `fbdev`); nil, said
@@ -119,13 +123,26 @@ public struct HostSession: Sendable {
 
     /// Records that another virtual console was switched to (`away`) or that the overlay's is
     /// back; returns `hidden` or `shown` when that changes whether a drawn HUD is seen. A HUD
-    /// the host asked to hide while away is gone when the console is back, not shown again to
-    /// finish its fade.
+    /// the host asked to hide while it could not be seen is gone when it can again, not shown
+    /// again to finish its fade.
     public mutating func noteScreen(away: Bool) -> [OverlayEvent] {
-        guard away != isScreenAway else { return [] }
-        isScreenAway = away
-        if !away { presence.finishLeaving() }
-        return presence.isDrawn ? [away ? .hidden : .shown] : []
+        changeWhetherSeen { $0.isConsoleAway = away }
+    }
+
+    /// Records whether any display still shows the overlay (`present`) or the last one went
+    /// (unplugged, turned off); returns `hidden` or `shown` as `noteScreen` does.
+    public mutating func noteDisplays(present: Bool) -> [OverlayEvent] {
+        changeWhetherSeen { $0.hasNoDisplay = !present }
+    }
+
+    /// Makes `change` to what keeps the HUD from being seen; returns `hidden` or `shown` when
+    /// that changes whether a drawn HUD is seen.
+    private mutating func changeWhetherSeen(_ change: (inout HostSession) -> Void) -> [OverlayEvent] {
+        let wasAway = isScreenAway
+        change(&self)
+        guard isScreenAway != wasAway else { return [] }
+        if !isScreenAway { presence.finishLeaving() }
+        return presence.isDrawn ? [isScreenAway ? .hidden : .shown] : []
     }
 
     /// Records what the windowing system last said of the blocking grab; returns `grab-lost` or

@@ -11,9 +11,13 @@ public enum LoopInput: Sendable, Equatable {
     /// The display went away (the X server or the compositor died, the device was unplugged),
     /// with the line saying so.
     case displayLost(String)
-    /// Display `index` changed (resized, turned, its density or scale): the backend made its
-    /// surface anew for what it is now, to be laid out and drawn whole.
+    /// Display `index` changed (resized, turned, its density or scale), or came back after it
+    /// was gone: the backend made its surface anew for what it is now, to be laid out and drawn
+    /// whole.
     case displayChanged(Int, OpenedDisplay)
+    /// Display `index` is gone for now (its output unplugged or turned off), with the line
+    /// saying so: nothing is drawn there until it changes back (`displayChanged`).
+    case displayGone(Int, String)
     /// What the windowing system last said of the blocking grab.
     case grab(BlockingGrabState.Status)
     /// Another virtual console was switched to (true), hiding the overlay's screen, or the

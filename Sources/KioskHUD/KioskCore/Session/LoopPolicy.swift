@@ -54,6 +54,8 @@ public struct LoopPolicy: Sendable {
     private var drawn: [Frame?]
     /// What each display last said about adapting its layout, so each change is reported once.
     private var adaptations: [String?]
+    /// The displays gone for now (`displayGone`), drawn nothing until they come back.
+    private var gone: Set<Int> = []
     private var hasStepped = false
     /// An exit that time will bring (zenity's full bar held, `--timeout`), the earliest first.
     private var scheduledExit: (tick: Int, reason: ExitReason)?
@@ -109,6 +111,10 @@ public struct LoopPolicy: Sendable {
         }
         var frames: [Frame?] = []
         for index in composers.indices {
+            guard !gone.contains(index) else {
+                frames.append(nil)
+                continue
+            }
             let frame = composers[index].frame(of: session, atTick: tick, measurer: measurer)
             frames.append(frame == drawn[index] ? nil : frame)
             drawn[index] = frame
@@ -160,6 +166,15 @@ public struct LoopPolicy: Sendable {
             composers[index] = layoutRule.composer(for: display)
             drawn[index] = nil
             adaptations[index] = nil
+            if gone.remove(index) != nil {
+                result.reports.append(composers.count > 1 ? "display \(index) is back" : "the display is back")
+                result.answers += session.noteDisplays(present: true).map(event)
+            }
+        case .displayGone(let index, let reason):
+            guard composers.indices.contains(index), gone.insert(index).inserted else { break }
+            drawn[index] = nil
+            result.reports.append(reason)
+            if gone.count == composers.count { result.answers += session.noteDisplays(present: false).map(event) }
         case .grab(let status):
             result.answers += session.noteGrab(status).map(event)
         case .screenAway(let away):
