@@ -19,11 +19,23 @@ final class LayerSurface {
         pointer = layer
         self.connection = connection
         self.output = output
+        self.scale = scale
         size = Size(width: Int(kw_layer_width(layer)), height: Int(kw_layer_height(layer)))
     }
 
     deinit {
         kw_layer_destroy(pointer)
+    }
+
+    /// The scale the buffers were made at.
+    let scale: Int
+
+    /// The size the buffers would have for what the compositor last configured, at `scale`:
+    /// different from `size` once the output's mode, scale or transform changed.
+    func configuredSize(at scale: Int) -> Size {
+        var width: Int32 = 0, height: Int32 = 0
+        kw_layer_configured_size(pointer, &width, &height)
+        return Size(width: Int(width) * scale, height: Int(height) * scale)
     }
 
     /// True when a present would be shown now: configured, the last frame callback done, and a

@@ -4,15 +4,21 @@ import KioskPlatform
 
 /// Wayland layer surfaces on the overlay layer, one an output, and the compositor's connection
 /// the loop waits on. Blocking takes the keyboard exclusively and every pixel as input region,
-/// so the compositor itself holds all input for the overlay.
+/// so the compositor itself holds all input for the overlay. An output whose mode, scale or
+/// transform changes gets a new surface of its new size, which the wait returns as
+/// `.displayChanged`.
 final class WaylandBackend: RegisteredBackend {
     static let choice = WindowingBackend.wayland
-    let displays: [OpenedDisplay]
+    private(set) var displays: [OpenedDisplay]
     let blockingInput = BlockingInput.heldByWindowingSystem
     let stacking = Stacking.held
     let wake: @Sendable () -> Bool
     private let connection: WaylandConnection
-    private let outputs: [WaylandOutput]
+    private var outputs: [WaylandOutput]
+    /// The compositor's index of each output shown on.
+    private let outputIndices: [Int]
+    private let rotation: Rotation
+    private let glyphs: FontChain
 
     /// Offered where a compositor is named and neither a plain window nor an X display
     /// (zenity's `--display=:0`) is asked for.
@@ -32,27 +38,40 @@ final class WaylandBackend: RegisteredBackend {
         if !options.mirrorsOnAllDisplays, options.display >= count {
             throw .noSuchOutput(index: options.display, count: count)
         }
+        let indices = options.mirrorsOnAllDisplays ? Array(0..<count) : [options.display]
         var outputs: [WaylandOutput] = []
         var displays: [OpenedDisplay] = []
-        for index in options.mirrorsOnAllDisplays ? Array(0..<count) : [options.display] {
-            let profile = connection.profile(ofOutput: index)
-            let layer: LayerSurface
+        for index in indices {
+            let (output, display): (WaylandOutput, OpenedDisplay)
             do {
-                layer = try LayerSurface(connection: connection, output: index, scale: profile.platformScale)
+                (output, display) = try makeOutput(index, on: connection, rotation: options.rotation, glyphs: glyphs)
             } catch {
                 throw .wayland(error)
             }
-            let output = WaylandOutput(layer: layer, rotation: options.rotation, glyphs: glyphs)
             outputs.append(output)
-            displays.append(OpenedDisplay(logicalSize: output.logicalSize, profile: profile))
+            displays.append(display)
         }
-        return WaylandBackend(connection: connection, outputs: outputs, displays: displays)
+        return WaylandBackend(connection: connection, outputs: outputs, displays: displays, outputIndices: indices,
+                              rotation: options.rotation, glyphs: glyphs)
     }
 
-    private init(connection: WaylandConnection, outputs: [WaylandOutput], displays: [OpenedDisplay]) {
+    /// A layer surface on the compositor's output `index` at its scale now, and what it is.
+    private static func makeOutput(_ index: Int, on connection: WaylandConnection, rotation: Rotation,
+                                   glyphs: FontChain) throws(WaylandError) -> (WaylandOutput, OpenedDisplay) {
+        let profile = connection.profile(ofOutput: index)
+        let layer = try LayerSurface(connection: connection, output: index, scale: profile.platformScale)
+        let output = WaylandOutput(layer: layer, rotation: rotation, glyphs: glyphs)
+        return (output, OpenedDisplay(logicalSize: output.logicalSize, profile: profile))
+    }
+
+    private init(connection: WaylandConnection, outputs: [WaylandOutput], displays: [OpenedDisplay], outputIndices: [Int],
+                 rotation: Rotation, glyphs: FontChain) {
         self.connection = connection
         self.outputs = outputs
         self.displays = displays
+        self.outputIndices = outputIndices
+        self.rotation = rotation
+        self.glyphs = glyphs
         wake = connection.wake
     }
 
@@ -63,14 +82,34 @@ final class WaylandBackend: RegisteredBackend {
         drawReady()
     }
 
-    /// Waits on the connection; a lost one is `.displayLost`.
+    /// Waits on the connection; a lost one is `.displayLost`, an output changed under its
+    /// surface `.displayChanged` with a new surface.
     func waitForEvents(until deadline: UInt64?) -> [LoopInput] {
         guard connection.wait(until: deadline) else {
             let reason = connection.protocolError.map { " (\($0))" } ?? ""
             return [.displayLost("lost the connection to the Wayland compositor\(reason); exiting")]
         }
+        let changes = followOutputs()
         drawReady()
-        return []
+        return changes
+    }
+
+    /// Gives each output whose mode, scale or transform changed a surface of its new size
+    /// (the old one goes when the new one is made); returns what each is now.
+    private func followOutputs() -> [LoopInput] {
+        outputs.indices.compactMap { position in
+            let index = outputIndices[position]
+            guard outputs[position].isOutdated(atScale: connection.profile(ofOutput: index).platformScale) else { return nil }
+            do {
+                let (output, display) = try Self.makeOutput(index, on: connection, rotation: rotation, glyphs: glyphs)
+                outputs[position] = output
+                displays[position] = display
+                return .displayChanged(position, display)
+            } catch {
+                Diagnostics.report("cannot follow the change of output \(index): \(error)")
+                return nil
+            }
+        }
     }
 
     /// Gives back a keyboard the compositor put on a surface that did not ask for it, then draws

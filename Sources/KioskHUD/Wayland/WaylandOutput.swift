@@ -28,6 +28,13 @@ final class WaylandOutput {
     /// The screen the overlay is laid out for: the output's size in buffer pixels, turned.
     var logicalSize: Size { picture.logicalSize }
 
+    /// Whether the output changed under the surface (its mode, transform or `scale` now):
+    /// its buffers no longer have the size the compositor asks for.
+    func isOutdated(atScale scale: Int) -> Bool {
+        let configured = layer.configuredSize(at: scale)
+        return configured.width > 0 && (configured != layer.size || scale != layer.scale)
+    }
+
     /// Makes `frame` the next to draw, replacing one not drawn yet.
     func show(_ frame: Frame) {
         waiting = frame

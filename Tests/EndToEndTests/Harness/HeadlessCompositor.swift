@@ -368,13 +368,18 @@ final class HeadlessCompositor {
             try await run(["env", "DISPLAY=\(host.screen.name)", "xdotool", "mousemove", "\(point.x)", "\(point.y)", "click", "1"])
             return
         }
+        for command in ["seat - cursor set \(point.x) \(point.y)", "seat - cursor press button1", "seat - cursor release button1"] {
+            try await swaymsg(command)
+        }
+    }
+
+    /// Runs one sway command through swaymsg (sway only), such as `output HEADLESS-1 mode 800x600`.
+    func swaymsg(_ command: String) async throws {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: runtimePath),
               let socket = names.first(where: { $0.hasPrefix("sway-ipc.") }) else {
             throw OtherUser.Unavailable(description: "no sway IPC socket in \(runtimePath)")
         }
-        for command in ["seat - cursor set \(point.x) \(point.y)", "seat - cursor press button1", "seat - cursor release button1"] {
-            try await run(["env", "SWAYSOCK=\(runtimePath)/\(socket)", "swaymsg", command])
-        }
+        try await run(["env", "SWAYSOCK=\(runtimePath)/\(socket)", "swaymsg", command])
     }
 
     /// Opens foot, full screen, with background `color`, running `cat` into `typedPath` (so the

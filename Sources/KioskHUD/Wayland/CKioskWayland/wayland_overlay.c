@@ -73,6 +73,9 @@ struct kw_layer {
     int output_index;
     int scale;
     int width, height;
+    /* The size (surface units) the compositor last configured, which a changed output moves
+     * away from the buffers' (kw_layer_configured_size). */
+    int configured_width, configured_height;
     struct wl_surface *surface;
     struct zwlr_layer_surface_v1 *role;
     struct wl_callback *frame;
@@ -467,7 +470,12 @@ static void role_configure(void *data, struct zwlr_layer_surface_v1 *role, uint3
     kw_layer *layer = data;
     if (!layer) return; /* a retired role, destroyed at the next present */
     zwlr_layer_surface_v1_ack_configure(role, serial);
-    /* The buffers keep the first size: the HUD was laid out for it. */
+    if (width > 0 && height > 0) {
+        layer->configured_width = (int)width;
+        layer->configured_height = (int)height;
+    }
+    /* The buffers keep the first size: the HUD was laid out for it (a new layer follows a
+     * change, kw_layer_configured_size). */
     if (layer->width == 0 && width > 0 && height > 0) {
         layer->width = (int)width * layer->scale;
         layer->height = (int)height * layer->scale;
@@ -585,6 +593,11 @@ void kw_layer_destroy(kw_layer *layer) {
 }
 
 int kw_layer_width(const kw_layer *layer) { return layer->width; }
+
+void kw_layer_configured_size(const kw_layer *layer, int *width, int *height) {
+    *width = layer->configured_width;
+    *height = layer->configured_height;
+}
 int kw_layer_height(const kw_layer *layer) { return layer->height; }
 
 void kw_layer_damage(kw_layer *layer, int x, int y, int width, int height) {

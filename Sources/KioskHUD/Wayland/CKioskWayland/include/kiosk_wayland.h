@@ -57,6 +57,10 @@ void kw_layer_destroy(kw_layer *layer);
 /* The size of its buffers, in pixels: the first configured size times the scale. */
 int kw_layer_width(const kw_layer *layer);
 int kw_layer_height(const kw_layer *layer);
+/* The size, in surface units, the compositor last configured the layer to: the output's size
+ * now, which a mode, scale or transform change moves away from the buffers' size (whose scale
+ * the layer was made with). */
+void kw_layer_configured_size(const kw_layer *layer, int *width, int *height);
 
 /* Marks a rectangle of the caller's pixels as changed since the last present. */
 void kw_layer_damage(kw_layer *layer, int x, int y, int width, int height);
