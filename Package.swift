@@ -94,6 +94,8 @@ let package = Package(
         // Draws a known test picture through CKioskFramebuffer, for the QEMU tests (not installed).
         .executableTarget(name: "kiosk-spinner-test-framebuffer", dependencies: ["CKioskFramebuffer"],
                           path: "Tests/FramebufferProbe"),
+        // Resets a virtual console as systemd does before a getty, for the QEMU tests (not installed).
+        .executableTarget(name: "kiosk-spinner-test-console-reset", path: "Tests/ConsoleReset"),
         .testTarget(name: "EndToEndTests", dependencies: ["kiosk-spinner", "kiosk-spinner-test-pointer", "KioskTestSupport"]),
     ]
 )

@@ -253,6 +253,38 @@ def console_switch_case(name, boot, modules, arguments):
     ], needs=[KIOSK_SPINNER])
 
 
+CONSOLE_RESET = "kiosk-spinner-test-console-reset"
+
+
+def console_reset_case(name, boot, modules, arguments):
+    """kiosk-spinner with `arguments` on a bare screen while its console is reset as systemd
+    resets it before it starts a getty there (getty@tty1's TTYReset=: text mode, switches no
+    longer followed; kiosk-spinner-test-console-reset): within a second the console is taken
+    back and the HUD shown whole, exact, with one line on stderr, and it stays; a switch away and
+    back is still followed; after quit the console is back and the HUD gone from it."""
+    first = hud.shows([])
+    return Case(name, boot, modules, [
+        start(KIOSK_SPINNER, *arguments, *DPI, stderr=STDERR),
+        expect(r"^ready$"),
+        hud.render_ahead(first, hud.gone([])),
+        screen(first, "first"),
+        shell(f"{CONSOLE_RESET} /dev/tty1"),
+        shell("echo 'login: ' > /dev/tty1"),
+        screen(first, "taken-back"),
+        screen_stays(first, "taken-back-stays"),
+        file_lines(STDERR, 1, r"^kiosk-spinner: the console was reset under the overlay \(a getty started on it\?\): "
+                   r"it is taken back and the picture drawn whole$"),
+        shell("chvt 2"),
+        expect(r"^hidden$"),
+        shell("chvt 1"),
+        expect(r"^shown$"),
+        screen(first, "back"),
+        send("quit"),
+        exits(0),
+        screen(hud.gone([]), "console"),
+    ], needs=[KIOSK_SPINNER, CONSOLE_RESET])
+
+
 def bgr_case(name, depth, channel_bytes):
     """kiosk-spinner on vfb set to `depth` bpp, whose channels lie in the other order (red lowest):
     its memory holds the snapshot of the same commands (an orange ring: red and blue unlike), each
@@ -443,6 +475,7 @@ CASES = [
     # kiosk-spinner on vesafb at 32 bpp, no DRM module loaded: named, and chosen by auto.
     hud_case("kiosk-spinner-vesafb-32bpp", STD_VESA32, [], ["--backend", "fbdev"], 32, end="quit"),
     console_switch_case("kiosk-spinner-vesafb-console-switch", STD_VESA32, [], ["--backend", "fbdev"]),
+    console_reset_case("kiosk-spinner-vesafb-console-reset", STD_VESA32, [], ["--backend", "fbdev"]),
     psplash_hud_case("kiosk-spinner-psplash-vesafb-32bpp", STD_VESA32, [], ["-n"], r"/dev/fb0$", 32),
     # bochs-drm takes the hardware over from vesafb while the probe draws on it.
     Case("vesafb-lost-to-bochs", STD_VESA32, [], [
@@ -489,6 +522,7 @@ CASES = [
     # kiosk-spinner on bochs-drm: named, chosen by auto, as psplash --drm, turned by -a 90.
     hud_case("kiosk-spinner-bochs-drm", STD_VESA32, ["bochs"], ["--backend", "drm"], 32, end="TERM"),
     console_switch_case("kiosk-spinner-bochs-drm-console-switch", STD_VESA32, ["bochs"], ["--backend", "drm"]),
+    console_reset_case("kiosk-spinner-bochs-drm-console-reset", STD_VESA32, ["bochs"], ["--backend", "drm"]),
     surround_case("kiosk-spinner-bochs-drm-backdrop", STD_VESA32, ["bochs"], ["--backend", "drm"]),
     auto_case("kiosk-spinner-bochs-auto", STD_VESA32, ["bochs"], r"/dev/dri/card0$"),
     libraries_case("kiosk-spinner-bochs-libraries", STD_VESA32, ["bochs"]),

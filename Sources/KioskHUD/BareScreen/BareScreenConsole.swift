@@ -18,6 +18,13 @@ final class BareScreenConsole {
     let wake: @Sendable () -> Bool
     /// The console's switches, followed; nil where they cannot be.
     let switches: ConsoleSwitches?
+    /// How often a reset of the console under the overlay is said on stderr: a console reset
+    /// again and again must not flood the log.
+    private var resetReports = RepeatLimit(count: 4, withinSeconds: 60)
+
+    /// The longest the loop sleeps on a bare screen: a reset of the console (a getty starting on
+    /// it) tells nothing, so it is looked for at least this often (`takeBackAfterReset`).
+    static let longestSleepNanoseconds: UInt64 = 1_000_000_000
 
     /// Checks that the device at `path` may be opened and makes the wake-up the loop will wait
     /// on: what comes before the device is opened.
@@ -43,14 +50,28 @@ final class BareScreenConsole {
     /// Whether another console is in front, so nothing may be shown.
     var isAway: Bool { switches?.isAway == true }
 
-    /// Sleeps until `deadline` (`MonotonicClock` nanoseconds; nil: until woken) or the wake-up,
-    /// on the wake-up and `device` (-1: none); returns the polled descriptors, the wake-up first.
+    /// Sleeps until `deadline` (`MonotonicClock` nanoseconds; nil: until woken), or at most
+    /// `longestSleepNanoseconds`, or the wake-up, on the wake-up and `device` (-1: none); returns
+    /// the polled descriptors, the wake-up first (none when the time ran out).
     func wait(until deadline: UInt64?, alsoOn device: Int32 = -1) -> [pollfd] {
-        let timeout = deadline.map { Int32(MonotonicClock.milliseconds(until: $0)) } ?? -1
+        let latest = MonotonicClock.nanoseconds() + Self.longestSleepNanoseconds
+        let timeout = Int32(MonotonicClock.milliseconds(until: min(deadline ?? latest, latest)))
         var watched = [pollfd(fd: wakeUp.descriptor, events: Int16(POLLIN), revents: 0)]
         if device >= 0 { watched.append(pollfd(fd: device, events: Int16(POLLIN), revents: 0)) }
         guard poll(&watched, nfds_t(watched.count), timeout) > 0 else { return [] }
         if watched[0].revents != 0 { wakeUp.clear() }
         return watched
+    }
+
+    /// Takes the console back when it was reset under the overlay (a getty starting on it: the
+    /// kernel put it in text mode and stopped following its switches, `kfb_console_reassert`),
+    /// and has `redraw` show the whole picture again over the text it drew; said on stderr.
+    func takeBackAfterReset(redraw: () -> Void) {
+        guard !isAway, kfb_console_reassert() == 1 else { return }
+        redraw()
+        if resetReports.allows(at: MonotonicClock.nanoseconds()) {
+            Diagnostics.report("the console was reset under the overlay (a getty started on it?): it is taken back and the "
+                               + "picture drawn whole")
+        }
     }
 }

@@ -120,18 +120,25 @@ final class DRMBackend: RegisteredBackend {
             isLost = isLost || error.kind == .lost
             return
         }
+        presentWhole()
+    }
+
+    /// Shows every screen's whole picture.
+    private func presentWhole() {
         for (index, screen) in screens.enumerated() {
             screen.presentWhole { present(on: index, $0, $1) }
         }
     }
 
     /// Waits on the wake-up and the device: a completed flip shows what waited for it; the
-    /// console switched away or back is `.screenAway`; an error on the device, or the device gone
-    /// (found so here or at the last present), is `.displayLost`.
+    /// console switched away or back is `.screenAway`, and one reset under the overlay is taken
+    /// back and shown whole; an error on the device, or the device gone (found so here or at the
+    /// last present), is `.displayLost`.
     func waitForEvents(until deadline: UInt64?) -> [LoopInput] {
         guard !isLost else { return [lost] }
         let watched = console.wait(until: deadline, alsoOn: kfb_drm_fd(device))
-        guard !watched.isEmpty else { return [] }
+        console.takeBackAfterReset(redraw: presentWhole)
+        guard !watched.isEmpty else { return isLost ? [lost] : [] }
         var heard: [LoopInput] = []
         if watched[0].revents != 0 {
             heard = console.switches?.handle(leave: { kfb_drm_suspend(device) }, comeBack: showAgain) ?? []

@@ -73,11 +73,13 @@ final class FramebufferBackend: RegisteredBackend {
     }
 
     /// Waits for the wake-up; a framebuffer has nothing of its own to wait for but the console's
-    /// switches, answered here and heard as `.screenAway`. A device found gone at the last
-    /// present is `.displayLost`.
+    /// switches, answered here and heard as `.screenAway`, and its resets, after which the whole
+    /// picture is written again. A device found gone at the last present is `.displayLost`.
     func waitForEvents(until deadline: UInt64?) -> [LoopInput] {
         guard !isLost else { return [lost] }
-        guard !console.wait(until: deadline).isEmpty else { return [] }
+        let woken = !console.wait(until: deadline).isEmpty
+        console.takeBackAfterReset { screen.presentWhole(present) }
+        guard woken else { return isLost ? [lost] : [] }
         let heard = console.switches?.handle(leave: {}, comeBack: { screen.presentWhole(present) }) ?? []
         return isLost ? [lost] : heard
     }

@@ -46,6 +46,8 @@ static volatile sig_atomic_t console_mode_before = KD_TEXT;
 static volatile sig_atomic_t console_holders;
 /* The console's switching mode before kfb_console_follow_switches (given back at exit). */
 static struct vt_mode switching_before;
+/* The switching mode set while they are followed (VT_PROCESS and the two signals). */
+static struct vt_mode switching_followed_mode;
 static volatile sig_atomic_t switching_followed;
 
 /* An entry is complete before the count that makes it visible to kfb_restore_all is raised. */
@@ -177,6 +179,7 @@ enum kfb_status kfb_console_follow_switches(int leave_signal, int return_signal,
     }
     struct vt_mode followed = {.mode = VT_PROCESS, .relsig = (short)leave_signal, .acqsig = (short)return_signal};
     switching_before = before;
+    switching_followed_mode = followed;
     if (kfb_ioctl(console_fd, VT_SETMODE, &followed) == -1) {
         kfb_say(message, message_size, "/dev/tty0: VT_SETMODE VT_PROCESS failed: %s (%s)", strerror(errno),
                 consequence);
@@ -194,10 +197,31 @@ void kfb_console_take_back(void) {
     if (switching_followed) kfb_ioctl(console_fd, VT_RELDISP, (void *)(uintptr_t)VT_ACKACQ);
 }
 
-/* Back to the mode the console had; signal-safe. */
+int kfb_console_reassert(void) {
+    if (console_fd < 0) return 0;
+    int taken = 0;
+    int mode = KD_GRAPHICS;
+    if (console_holders > 0 && kfb_ioctl(console_fd, KDGETMODE, &mode) == 0 && mode != KD_GRAPHICS) {
+        taken = kfb_ioctl(console_fd, KDSETMODE, (void *)(uintptr_t)KD_GRAPHICS) == 0;
+    }
+    struct vt_mode now;
+    if (switching_followed && kfb_ioctl(console_fd, VT_GETMODE, &now) == 0 && now.mode != VT_PROCESS) {
+        taken = kfb_ioctl(console_fd, VT_SETMODE, &switching_followed_mode) == 0 || taken;
+    }
+    return taken;
+}
+
+/* Back to the mode the console had, its text drawn again; signal-safe. A console someone reset
+ * to text mode under the overlay is already in KD_TEXT, which the kernel would not redraw (the
+ * overlay's last picture would stay beside its text): it goes through KD_GRAPHICS first. */
 static void console_give_back(void) {
     if (console_fd < 0) return;
-    if (console_mode_before == KD_TEXT) kfb_ioctl(console_fd, KDSETMODE, (void *)(uintptr_t)KD_TEXT);
+    if (console_mode_before != KD_TEXT) return;
+    int mode = KD_GRAPHICS;
+    if (kfb_ioctl(console_fd, KDGETMODE, &mode) == 0 && mode == KD_TEXT) {
+        kfb_ioctl(console_fd, KDSETMODE, (void *)(uintptr_t)KD_GRAPHICS);
+    }
+    kfb_ioctl(console_fd, KDSETMODE, (void *)(uintptr_t)KD_TEXT);
 }
 
 void kfb_console_release(void) {

@@ -172,6 +172,14 @@ int kfb_console_let_go(void);
 void kfb_console_take_back(void);
 
 /**
+ * Takes back what a reset of the console took away (a getty starting on it, a SAK: the kernel's
+ * reset puts it in KD_TEXT and VT_AUTO): KD_GRAPHICS where the overlay holds it (fbdev), and the
+ * following of its switches. 1 when something had to be taken back (the console drew its text
+ * over the picture, which must be shown whole again), else 0.
+ */
+int kfb_console_reassert(void);
+
+/**
  * Gives every opened device back as it was: the saved CRTCs set again (the console comes back),
  * DRM master dropped, the console in KD_TEXT, fbdev's pan offset restored. Only async-signal-safe
  * calls; safe to call twice.
