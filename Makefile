@@ -37,6 +37,8 @@ DEB_UNITDIR ?= /lib/systemd/system
 
 FONTS := $(wildcard fonts/*.ttf) $(wildcard fonts/*-LICENSE.txt)
 DOCS := README.md PROTOCOL.md docs/DEPLOYING.md
+# The systemd units: the overlay as a service, and as the boot screen (neither enabled by the package).
+UNITS := kiosk-spinner.service kiosk-spinner-boot.service
 
 .PHONY: all build check-static install uninstall deb clean
 
@@ -63,14 +65,15 @@ install: build
 	gzip -9n < kiosk-spinner.1 > $(DESTDIR)$(man1dir)/kiosk-spinner.1.gz
 	chmod 0644 $(DESTDIR)$(man1dir)/kiosk-spinner.1.gz
 	$(INSTALL) -m 0644 $(DOCS) $(DESTDIR)$(docdir)/
-	sed -e 's|/usr/bin/kiosk-spinner|$(bindir)/kiosk-spinner|g' -e 's|/usr/share/doc/kiosk-spinner|$(docdir)|g' \
-	    contrib/kiosk-spinner.service > $(DESTDIR)$(unitdir)/kiosk-spinner.service
-	chmod 0644 $(DESTDIR)$(unitdir)/kiosk-spinner.service
+	for unit in $(UNITS); do \
+	    sed -e 's|/usr/bin/kiosk-spinner|$(bindir)/kiosk-spinner|g' -e 's|/usr/share/doc/kiosk-spinner|$(docdir)|g' \
+	        contrib/$$unit > $(DESTDIR)$(unitdir)/$$unit && chmod 0644 $(DESTDIR)$(unitdir)/$$unit || exit 1; \
+	done
 
 uninstall:
 	rm -f $(DESTDIR)$(bindir)/kiosk-spinner
 	rm -f $(DESTDIR)$(man1dir)/kiosk-spinner.1.gz $(DESTDIR)$(man1dir)/kiosk-spinner.1
-	rm -f $(DESTDIR)$(unitdir)/kiosk-spinner.service
+	for unit in $(UNITS); do rm -f $(DESTDIR)$(unitdir)/$$unit; done
 	rm -rf $(DESTDIR)$(datadir)/kiosk-spinner $(DESTDIR)$(docdir)
 
 # The package: `make install` into a staging tree under /usr, then DEBIAN/control (version from

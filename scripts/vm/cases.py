@@ -18,6 +18,10 @@ STD_VESA24 = Boot("std-vesa24", ["-vga", "std"], "vga=0x318", "vesafb at 24 bpp"
 VIRTIO = Boot("virtio", ["-vga", "none", "-device", "virtio-gpu-pci"], "", "virtio-gpu (DirtyFB)",
               module_options={"drm_kms_helper": "drm_fbdev_overalloc=200"})
 
+# virtio-gpu whose driver no case loaded yet: a boot of its own, as a device's boot starts.
+VIRTIO_LATE = Boot("virtio-late", ["-vga", "none", "-device", "virtio-gpu-pci"], "",
+                   "virtio-gpu, its driver loaded while the overlay waits for it")
+
 # virtio-gpu with two outputs; the kernel's video= switches the second on (QEMU without a display
 # window leaves it disconnected) at a mode that is not the first it lists.
 VIRTIO_TWO_HEADS = Boot("virtio-two-heads", ["-vga", "none", "-device", "virtio-gpu-pci,max_outputs=2,id=gpu"],
@@ -425,6 +429,30 @@ def psplash_hud_case(name, boot, modules, arguments, device, depth=32, rotate=0)
     ], needs=[KIOSK_SPINNER, "psplash-write"])
 
 
+def waits_for_device_case(name, boot, modules):
+    """`kiosk-spinner --psplash -n --wait-for-display 60` started before any display driver is
+    loaded, as a boot unit starts before udev has loaded the DRM driver: one line says it waits;
+    its FIFO is there at once, so psplash-write's MSG written before the device exists succeeds
+    and is kept; the driver loaded (`modules`), the overlay shows that message, exact; QUIT exits 0."""
+    message = hud.shows(["msg Waiting for the GPU"])
+    gone = hud.gone(["msg Waiting for the GPU"])
+    return Case(name, boot, [], [
+        shell("[ ! -e /dev/dri/card0 ] && [ ! -e /dev/fb0 ]"),
+        start(KIOSK_SPINNER, "--psplash", "-n", "--wait-for-display", "60", *DPI, stderr=STDERR),
+        shell("until [ -p /run/psplash_fifo ]; do usleep 20000; done"),
+        shell("psplash-write 'MSG Waiting for the GPU'"),
+        file_lines(STDERR, 1, r"^kiosk-spinner: no display yet \(.*\); waiting up to 60 s for one \(--wait-for-display\)$"),
+        load(*modules),
+        expect(r"^ready$"),
+        hud.render_ahead(message, gone),
+        screen(message, "message"),
+        shell("psplash-write QUIT"),
+        exits(0),
+        screen(gone, "console"),
+        file_lines(STDERR, 1),
+    ], needs=[KIOSK_SPINNER, "psplash-write"])
+
+
 def hud_lost_case(name, boot, modules, take_away, give_back=None):
     """kiosk-spinner --backend drm shows, `take_away` (a shell command) removes the device:
     exit 4 and one line on stderr. `give_back` first brings the device back if an earlier case
@@ -599,6 +627,7 @@ CASES = [
         shell(f"echo 0,0 > {FB0_PAN}; {FBCON_VTCON} echo 1 > $v/bind; done"),
     ], needs=[PROBE]),
     hud_case("kiosk-spinner-virtio-gpu-drm", VIRTIO, ["virtio_pci", "virtio-gpu"], ["--backend", "drm"], 32),
+    waits_for_device_case("kiosk-spinner-virtio-gpu-waits-for-its-device", VIRTIO_LATE, ["virtio_pci", "virtio-gpu"]),
     surround_case("kiosk-spinner-virtio-gpu-drm-backdrop", VIRTIO, ["virtio_pci", "virtio-gpu"], ["--backend", "drm"]),
     auto_case("kiosk-spinner-virtio-gpu-auto", VIRTIO, ["virtio_pci", "virtio-gpu"], r"/dev/dri/card0$"),
     lost_case("virtio-gpu-drm-unbound", VIRTIO, ["virtio_pci", "virtio-gpu"], ["--drm", "/dev/dri/card0"],

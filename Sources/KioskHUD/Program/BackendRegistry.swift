@@ -15,8 +15,55 @@ enum BackendRegistry {
         FramebufferBackend.self,
     ] }
 
-    /// Opens the backend `options` choose, drawing text with `glyphs`.
-    static func open(_ options: LaunchOptions, glyphs: FontChain) throws(StartupError) -> any RegisteredBackend {
+    /// Where a display that is not there yet appears: the device nodes (a DRM card, a
+    /// framebuffer), and the sockets of an X server or a Wayland compositor that starts later.
+    private static var arrivalFolders: [String] {
+        ["/dev", "/dev/dri", "/tmp/.X11-unix"] + (Environment.value("XDG_RUNTIME_DIR").map { [$0] } ?? [])
+    }
+
+    /// How soon a start tries again after something appeared but would not open yet (a card
+    /// whose connectors are still being probed, a server not yet listening on its new socket).
+    private static let settlingNanoseconds: UInt64 = 500_000_000
+
+    /// Opens the backend `options` choose, drawing text with `glyphs`; with
+    /// `--wait-for-display`, tries again each time a device or server socket appears or changes
+    /// (inotify), and every half second once something appeared that would not open yet, until
+    /// one opens or the time is up, saying once that it waits.
+    /// `whenWaiting` runs once, when the start begins to wait.
+    static func open(_ options: LaunchOptions, glyphs: FontChain,
+                     whenWaiting: () -> Void = {}) throws(StartupError) -> any RegisteredBackend {
+        let deadline = MonotonicClock.deadline(inSeconds: options.waitForDisplaySeconds)
+        // Watching before the first try, so nothing that appears meanwhile is missed.
+        let arrivals = options.waitForDisplaySeconds > 0 ? try? FolderWatch(arrivalFolders) : nil
+        var hasSaidItWaits = false, somethingAppeared = false
+        while true {
+            do {
+                return try openNow(options, glyphs: glyphs)
+            } catch where error.mayComeLater && MonotonicClock.nanoseconds() < deadline {
+                guard let arrivals else { throw error }
+                if !hasSaidItWaits {
+                    hasSaidItWaits = true
+                    Diagnostics.report("no display yet (\(error.reason)); waiting up to \(wholeOrNot(options.waitForDisplaySeconds)) s "
+                                       + "for one (--wait-for-display)")
+                    whenWaiting()
+                }
+                if somethingAppeared {
+                    _ = arrivals.wait(until: min(deadline, MonotonicClock.nanoseconds() + settlingNanoseconds))
+                } else {
+                    while MonotonicClock.nanoseconds() < deadline, !arrivals.wait(until: deadline) {}
+                    somethingAppeared = true
+                }
+            }
+        }
+    }
+
+    /// `seconds` as the options spell it: whole, or with its fraction.
+    private static func wholeOrNot(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+
+    /// Opens the backend `options` choose, as things are now.
+    private static func openNow(_ options: LaunchOptions, glyphs: FontChain) throws(StartupError) -> any RegisteredBackend {
         guard options.backend == .auto else {
             guard let named = all.first(where: { $0.choice == options.backend }) else { throw .noDisplayOffered([]) }
             return try named.open(options, glyphs: glyphs)

@@ -42,7 +42,11 @@ public enum OverlayProgram {
         }
         let glyphs: FontChain
         do { glyphs = try .opening(options.fontPaths) } catch { throw .fonts(error) }
-        let backend = try BackendRegistry.open(options, glyphs: glyphs)
+        // While it waits for a display, the FIFO already takes writes: the service manager may
+        // start what writes to it (and not hold the boot for the display).
+        let backend = try BackendRegistry.open(options, glyphs: glyphs) {
+            if let socket = Environment.value("NOTIFY_SOCKET") { _ = kp_notify_systemd(socket, "READY=1\nSTATUS=waiting for a display") }
+        }
         let events: LineWriter
         do { events = try LineWriter(descriptor: STDOUT_FILENO, name: "event writer") } catch { throw .thread(error) }
         let overlay = overlay(options, on: backend, measurer: glyphs,

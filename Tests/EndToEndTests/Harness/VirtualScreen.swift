@@ -54,9 +54,20 @@ final class VirtualScreen {
     /// Starts a server of `width` x `height` pixels (reporting the physical size of a
     /// `dotsPerInch` screen, Xvfb's 100 when nil) and returns once it accepts connections.
     static func start(width: Int = widthPixels, height: Int = heightPixels, dotsPerInch: Int? = nil) async throws -> VirtualScreen {
-        try await start { number in
-            "Xvfb :\(number) -displayfd 1 -screen 0 \(width)x\(height)x24 \(dotsPerInch.map { "-dpi \($0) " } ?? "")-noreset -br -nolisten tcp"
-        }
+        try await start { number in xvfb(number, width: width, height: height, dotsPerInch: dotsPerInch) }
+    }
+
+    /// Starts a usual server on display `name` (":N"), one a stopped screen of these tests had:
+    /// a display server that comes up after its clients were started.
+    static func startAgain(on name: String) async throws -> VirtualScreen {
+        guard let number = Int(name.dropFirst()) else { throw NoFreeNumber(description: "\(name) is no display name") }
+        return try await start(number: number, command: xvfb(number, width: widthPixels, height: heightPixels, dotsPerInch: nil),
+                               host: nil)
+    }
+
+    /// The Xvfb command line of display `number`.
+    private static func xvfb(_ number: Int, width: Int, height: Int, dotsPerInch: Int?) -> String {
+        "Xvfb :\(number) -displayfd 1 -screen 0 \(width)x\(height)x24 \(dotsPerInch.map { "-dpi \($0) " } ?? "")-noreset -br -nolisten tcp"
     }
 
     /// The largest screen `startResizable` can become.

@@ -47,6 +47,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var asksForEventsOnStdout = false
     /// Exit when the process that started the overlay dies.
     public var exitsWithParent = false
+    /// `--wait-for-display`: how long a start with no display yet waits for one; 0 not at all.
+    public var waitForDisplaySeconds = 0.0
     /// The message shown at start.
     public var message = "Please wait..."
     /// The details line shown at start (empty: none).

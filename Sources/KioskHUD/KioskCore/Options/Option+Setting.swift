@@ -62,6 +62,7 @@ extension Option {
         case .errorsToStdout: return flag(options.reportsErrorsOnStdout)
         case .eventsToStdout: return flag(options.asksForEventsOnStdout)
         case .exitWithParent: return flag(options.exitsWithParent)
+        case .waitForDisplay: return seconds(options.waitForDisplaySeconds)
         case .snapshot, .at, .config, .printConfig, .help, .version: return nil
         }
     }

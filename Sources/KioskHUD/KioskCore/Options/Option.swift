@@ -52,6 +52,7 @@ enum Option: String, CaseIterable {
     case errorsToStdout = "--errors-to-stdout"
     case eventsToStdout = "--events-to-stdout"
     case exitWithParent = "--exit-with-parent"
+    case waitForDisplay = "--wait-for-display"
     case config = "--config"
     case printConfig = "--print-config"
     case help = "--help"
@@ -67,6 +68,7 @@ enum Option: String, CaseIterable {
         case .grace, .minShow, .fade: return "MS"
         case .dismissAfter: return "SECONDS|auto"
         case .stallTimeout: return "SECONDS|off"
+        case .waitForDisplay: return "SECONDS"
         case .progressStyle: return "ring|bar"
         case .onStall: return "keep|unblock|hide|quit"
         case .fifo, .config, .listen: return "PATH"
@@ -152,6 +154,9 @@ enum Option: String, CaseIterable {
         case .zenity: return "the same as --progress: read stdin as zenity --progress reads it"
         case .errorsToStdout: return "also report rejected lines on stdout as \"error line N: ...\""
         case .eventsToStdout: return "with --progress, write the events (ready, shown, ...) on stdout too; zenity writes nothing there"
+        case .waitForDisplay:
+            return "when no display is there yet (a DRM driver still loading at boot), wait this long for one to appear, "
+                + "reading the FIFO meanwhile (default 0)"
         case .exitWithParent:
             return "exit when the overlay's parent process dies (in \"host | kiosk-spinner\" that is the shell, not host: "
                 + "use --exit-on-eof there)"
@@ -228,6 +233,7 @@ enum Option: String, CaseIterable {
         case .errorsToStdout: options.reportsErrorsOnStdout = true
         case .eventsToStdout: options.asksForEventsOnStdout = true
         case .exitWithParent: options.exitsWithParent = true
+        case .waitForDisplay: options.waitForDisplaySeconds = try seconds(value, in: 0...3600)
         case .config: options.configPath = value
         case .printConfig: options.action = .printConfig
         case .help: options.action = .help
