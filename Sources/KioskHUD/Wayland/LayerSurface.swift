@@ -42,6 +42,9 @@ final class LayerSurface {
     /// buffer free.
     var canPresent: Bool { kw_layer_can_present(pointer) == 1 }
 
+    /// True once the compositor closed the surface: its output went away.
+    var isClosed: Bool { kw_layer_is_closed(pointer) == 1 }
+
     /// True while the surface shows a picture.
     var isShown: Bool { kw_layer_is_shown(pointer) == 1 }
 

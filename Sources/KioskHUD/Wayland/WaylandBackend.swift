@@ -5,8 +5,9 @@ import KioskPlatform
 /// Wayland layer surfaces on the overlay layer, one an output, and the compositor's connection
 /// the loop waits on. Blocking takes the keyboard exclusively and every pixel as input region,
 /// so the compositor itself holds all input for the overlay. An output whose mode, scale or
-/// transform changes gets a new surface of its new size, which the wait returns as
-/// `.displayChanged`.
+/// transform changes gets a new surface of its new size (`.displayChanged`); one that goes away
+/// is `.displayGone` until an output of its name comes back; with `--display all` an output
+/// plugged in later gets a surface of its own (`.displayAdded`).
 final class WaylandBackend: RegisteredBackend {
     static let choice = WindowingBackend.wayland
     private(set) var displays: [OpenedDisplay]
@@ -16,7 +17,15 @@ final class WaylandBackend: RegisteredBackend {
     private let connection: WaylandConnection
     private var outputs: [WaylandOutput]
     /// The compositor's index of each output shown on.
-    private let outputIndices: [Int]
+    private var outputIndices: [Int]
+    /// The name of each output shown on, by which one that went away is found again.
+    private var outputNames: [String]
+    /// The displays whose output went away.
+    private var gone: Set<Int> = []
+    /// How many outputs the compositor had announced when they were last looked at.
+    private var announcedOutputs: Int
+    /// Whether outputs plugged in later are shown on too (`--display all`).
+    private let showsOnEveryOutput: Bool
     private let rotation: Rotation
     private let glyphs: FontChain
 
@@ -52,7 +61,7 @@ final class WaylandBackend: RegisteredBackend {
             displays.append(display)
         }
         return WaylandBackend(connection: connection, outputs: outputs, displays: displays, outputIndices: indices,
-                              rotation: options.rotation, glyphs: glyphs)
+                              showsOnEveryOutput: options.mirrorsOnAllDisplays, rotation: options.rotation, glyphs: glyphs)
     }
 
     /// A layer surface on the compositor's output `index` at its scale now, and what it is.
@@ -65,11 +74,14 @@ final class WaylandBackend: RegisteredBackend {
     }
 
     private init(connection: WaylandConnection, outputs: [WaylandOutput], displays: [OpenedDisplay], outputIndices: [Int],
-                 rotation: Rotation, glyphs: FontChain) {
+                 showsOnEveryOutput: Bool, rotation: Rotation, glyphs: FontChain) {
         self.connection = connection
         self.outputs = outputs
         self.displays = displays
         self.outputIndices = outputIndices
+        outputNames = outputIndices.map(connection.name(ofOutput:))
+        announcedOutputs = connection.outputCount
+        self.showsOnEveryOutput = showsOnEveryOutput
         self.rotation = rotation
         self.glyphs = glyphs
         wake = connection.wake
@@ -94,22 +106,67 @@ final class WaylandBackend: RegisteredBackend {
         return changes
     }
 
-    /// Gives each output whose mode, scale or transform changed a surface of its new size
-    /// (the old one goes when the new one is made); returns what each is now.
+    /// Follows the outputs: one whose mode, scale or transform changed gets a surface of its
+    /// new size (the old one goes when the new one is made), one the compositor took away is
+    /// gone, and each output announced since the last look takes the place of a gone one of
+    /// its name, or with `--display all` is added. Returns what changed.
     private func followOutputs() -> [LoopInput] {
-        outputs.indices.compactMap { position in
+        var changes: [LoopInput] = []
+        for position in outputs.indices where !gone.contains(position) {
             let index = outputIndices[position]
-            guard outputs[position].isOutdated(atScale: connection.profile(ofOutput: index).platformScale) else { return nil }
-            do {
-                let (output, display) = try Self.makeOutput(index, on: connection, rotation: rotation, glyphs: glyphs)
-                outputs[position] = output
-                displays[position] = display
-                return .displayChanged(position, display)
-            } catch {
-                Diagnostics.report("cannot follow the change of output \(index): \(error)")
-                return nil
+            if outputs[position].isClosed || connection.isRemoved(output: index) {
+                gone.insert(position)
+                changes.append(.displayGone(position, "\(describe(position)) is gone (unplugged or turned off): the overlay "
+                                                + "is not seen there until it is back"))
+            } else if outputs[position].isOutdated(atScale: connection.profile(ofOutput: index).platformScale) {
+                changes += remake(position, on: index).map { [.displayChanged(position, $0)] } ?? []
             }
         }
+        while announcedOutputs < connection.outputCount,
+              connection.hasMode(ofOutput: announcedOutputs) || connection.isRemoved(output: announcedOutputs) {
+            let index = announcedOutputs
+            announcedOutputs += 1
+            if connection.isRemoved(output: index) { continue }
+            let name = connection.name(ofOutput: index)
+            if let position = gone.first(where: { outputNames[$0] == name && !name.isEmpty }) {
+                guard let display = remake(position, on: index) else { continue }
+                gone.remove(position)
+                changes.append(.displayChanged(position, display))
+            } else if showsOnEveryOutput {
+                do {
+                    let (output, display) = try Self.makeOutput(index, on: connection, rotation: rotation, glyphs: glyphs)
+                    outputs.append(output)
+                    displays.append(display)
+                    outputIndices.append(index)
+                    outputNames.append(name)
+                    changes.append(.displayAdded(display, "\(describe(outputs.count - 1)) was plugged in: the overlay shows there too"))
+                } catch {
+                    Diagnostics.report("cannot show on the new output \(name): \(error)")
+                }
+            }
+        }
+        return changes
+    }
+
+    /// Makes display `position`'s surface anew on the compositor's output `index`; nil (said)
+    /// when it cannot be made.
+    private func remake(_ position: Int, on index: Int) -> OpenedDisplay? {
+        do {
+            let (output, display) = try Self.makeOutput(index, on: connection, rotation: rotation, glyphs: glyphs)
+            outputs[position] = output
+            displays[position] = display
+            outputIndices[position] = index
+            return display
+        } catch {
+            Diagnostics.report("cannot follow the change of output \(outputNames[position]): \(error)")
+            return nil
+        }
+    }
+
+    /// Display `position` as stderr names it: `the output NAME`, or `display N (output NAME)`.
+    private func describe(_ position: Int) -> String {
+        let output = outputNames[position].isEmpty ? "output \(outputIndices[position])" : "output \(outputNames[position])"
+        return outputs.count > 1 || showsOnEveryOutput ? "display \(position) (\(output))" : "the \(output)"
     }
 
     /// Gives back a keyboard the compositor put on a surface that did not ask for it, then draws

@@ -33,6 +33,21 @@ final class WaylandConnection {
     /// What output `index` tells of itself: its current mode's pixels (wl_output.mode), the
     /// size of its picture it reports (wl_output.geometry; nil when it reports none) and its
     /// integer scale (wl_output.scale).
+    /// The name the compositor gives output `index` ("HDMI-A-1", "HEADLESS-2"); empty when none.
+    func name(ofOutput index: Int) -> String {
+        kw_output_name(pointer, Int32(index)).map { String(cString: $0) } ?? ""
+    }
+
+    /// Whether the compositor took output `index` away (unplugged, turned off).
+    func isRemoved(output index: Int) -> Bool { kw_output_removed(pointer, Int32(index)) == 1 }
+
+    /// Whether the compositor has told output `index`'s mode yet (a new output's comes a
+    /// roundtrip after it is announced).
+    func hasMode(ofOutput index: Int) -> Bool {
+        let pixels = profile(ofOutput: index).pixels
+        return pixels.width > 0 && pixels.height > 0
+    }
+
     func profile(ofOutput index: Int) -> DisplayProfile {
         var pixelsWide: Int32 = 0, pixelsHigh: Int32 = 0, millimetresWide: Int32 = 0, millimetresHigh: Int32 = 0
         kw_output_size(pointer, Int32(index), &pixelsWide, &pixelsHigh, &millimetresWide, &millimetresHigh)

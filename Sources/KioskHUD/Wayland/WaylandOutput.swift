@@ -28,6 +28,9 @@ final class WaylandOutput {
     /// The screen the overlay is laid out for: the output's size in buffer pixels, turned.
     var logicalSize: Size { picture.logicalSize }
 
+    /// Whether the compositor closed the surface: its output went away.
+    var isClosed: Bool { layer.isClosed }
+
     /// Whether the output changed under the surface (its mode, transform or `scale` now):
     /// its buffers no longer have the size the compositor asks for.
     func isOutdated(atScale scale: Int) -> Bool {

@@ -87,3 +87,45 @@ extension WaylandTests {
         #expect(abs(Double(after.width) / Double(before.width) - 2) <= 0.1, "HUD at scale 1 \(before), at scale 2 \(after)")
     }
 }
+
+extension WaylandTests {
+    /// `--display all` blocking on sway's one output, an output plugged in (`create_output`):
+    /// the new output is dimmed whole with its own HUD at once, and one line says so. (An output
+    /// taken away is proven in-process only: sway 1.7 cannot unplug a headless output, and its
+    /// `output ... disable` leaves the output's global and the layer surface on it.)
+    @Test func anOutputPluggedInWhileBlockingOnEveryOutputIsCoveredToo() async throws {
+        let compositor = try await HeadlessCompositor.start()
+        defer { compositor.stop() }
+        let overlay = try compositor.startSpinner(["--fade", "0", "--display", "all"])
+        defer { overlay.kill() }
+        let width = HeadlessCompositor.widthPixels, height = HeadlessCompositor.heightPixels
+        let dimmed = Self.blend(Self.backdrop.color, alpha: Self.backdrop.alpha, over: compositor.background)
+        try await overlay.send("block\n")
+        _ = try await Self.waitForCentredHUD(on: compositor, width: width, height: height, over: dimmed)
+
+        // sway makes the new output 1920x1080, right of the first.
+        try await compositor.swaymsg("create_output")
+        var last = "nothing"
+        try await Poll.until("a HUD on each of the two outputs, both dimmed whole", lastSeen: { last + "; " + overlay.errors.text }) {
+            let shot = try await compositor.screenshot()
+            last = "\(shot.width)x\(shot.height)"
+            guard shot.width > width else { return false }
+            let outputs = [ScreenRect(x: 0, y: 0, width: width, height: height),
+                           ScreenRect(x: width, y: 0, width: shot.width - width, height: shot.height)]
+            let covered = outputs.map { output in
+                stride(from: output.y + 8, to: output.y + output.height, by: 96).allSatisfy { y in
+                    stride(from: output.x + 8, to: output.x + output.width, by: 96).allSatisfy { x in
+                        let inHUD = abs(x - output.x - output.width / 2) < 90 && abs(y - output.y - output.height / 2) < 70
+                        return inHUD || shot.color(at: ScreenPoint(x: x, y: y)).isClose(to: dimmed, tolerance: 8)
+                    }
+                } && !shot.color(at: ScreenPoint(x: output.x + output.width / 2 - 60, y: output.height / 2)).isClose(to: dimmed, tolerance: 8)
+            }
+            last += ", dimmed whole with a HUD: \(covered)"
+            return covered == [true, true]
+        }
+        #expect(overlay.errors.lines == ["kiosk-spinner: display 1 (output HEADLESS-2) was plugged in: the overlay shows there too"])
+
+        try await overlay.send("status\n")
+        try await Poll.until("the status") { overlay.output.lines.contains { $0.hasPrefix("visible=1 blocked=1 grab=held shown=1 ") } }
+    }
+}

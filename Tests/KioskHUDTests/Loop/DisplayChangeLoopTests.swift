@@ -130,4 +130,31 @@ import Testing
         #expect(!run.backend.drawings.contains { $0.display == 1 && $0.seconds >= 1.05 })
         #expect(run.backend.drawings.contains { $0.display == 0 && $0.seconds > 1.05 }, "the wheel turns on display 0")
     }
+
+    /// An output plugged in while blocking on every display: it is covered and takes input at
+    /// the tick it comes, with its HUD centred, and one line says so.
+    @Test func aDisplayPluggedInWhileBlockingIsCoveredAtOnce() throws {
+        let run = try InProcessOverlay.run(Self.noFade + ["--display", "all"], displays: [Self.xga], [
+            .host(0.5, "block"), .input(1.05, .displayAdded(Self.display(Self.fullHD), "display 1 was plugged in")),
+            .host(1.5, "status"), .host(2, "quit"),
+        ])
+        let added = try #require(run.backend.drawings.first { $0.display == 1 })
+        #expect(added.seconds == 1.05)
+        #expect(added.frame.visible == .everything && added.frame.input == .everything && added.frame.panel?.backdrop != nil)
+        #expect(isCentred(added.frame.panel?.hud, on: Self.fullHD))
+        #expect(run.reports.map(\.line) == ["display 1 was plugged in"])
+        #expect(run.statuses.first?.hasPrefix("visible=1 blocked=1 grab=held shown=1 ") == true)
+    }
+
+    /// The only output gone, then another plugged in: `hidden`, then `shown` on the new one.
+    @Test func anOutputPluggedInAfterTheLastWentShowsTheHUDAgain() throws {
+        let run = try InProcessOverlay.run(Self.noFade + ["--display", "all"], displays: [Self.xga], [
+            .input(1, .displayGone(0, "display 0 is gone")), .input(2, .displayAdded(Self.display(Self.fullHD), "display 1 was plugged in")),
+            .host(2.5, "status"), .host(3, "quit"),
+        ])
+        #expect(run.output.filter { ["shown", "hidden"].contains($0.line) }.map(\.seconds) == [0, 1, 2])
+        #expect(run.statuses.first?.contains(" shown=1 ") == true)
+        #expect(!run.backend.drawings.contains { $0.display == 0 && $0.seconds >= 1 })
+        #expect(isCentred(run.backend.frame(at: 2, display: 1)?.panel?.hud, on: Self.fullHD))
+    }
 }

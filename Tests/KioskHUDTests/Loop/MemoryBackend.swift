@@ -105,7 +105,10 @@ final class MemoryBackend: DisplayBackend {
         }
         nanoseconds = max(nanoseconds, cueNanoseconds)
         let inputs = cues.removeFirst().inputs
-        for case .displayChanged(let index, let display) in inputs { displays[index] = display }
+        for input in inputs {
+            if case .displayChanged(let index, let display) = input { displays[index] = display }
+            if case .displayAdded(let display, _) = input { displays.append(display) }
+        }
         return inputs
     }
 

@@ -18,6 +18,9 @@ public enum LoopInput: Sendable, Equatable {
     /// Display `index` is gone for now (its output unplugged or turned off), with the line
     /// saying so: nothing is drawn there until it changes back (`displayChanged`).
     case displayGone(Int, String)
+    /// A display was added after the start (an output plugged in while `--display all` shows on
+    /// every one): it is the next index, laid out and drawn whole, with the line saying so.
+    case displayAdded(OpenedDisplay, String)
     /// What the windowing system last said of the blocking grab.
     case grab(BlockingGrabState.Status)
     /// Another virtual console was switched to (true), hiding the overlay's screen, or the

@@ -170,6 +170,12 @@ public struct LoopPolicy: Sendable {
                 result.reports.append(composers.count > 1 ? "display \(index) is back" : "the display is back")
                 result.answers += session.noteDisplays(present: true).map(event)
             }
+        case .displayAdded(let display, let line):
+            composers.append(layoutRule.composer(for: display))
+            drawn.append(nil)
+            adaptations.append(nil)
+            result.reports.append(line)
+            result.answers += session.noteDisplays(present: true).map(event)
         case .displayGone(let index, let reason):
             guard composers.indices.contains(index), gone.insert(index).inserted else { break }
             drawn[index] = nil

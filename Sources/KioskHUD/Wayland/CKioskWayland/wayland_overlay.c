@@ -32,6 +32,10 @@ struct kw_rect {
 
 struct kw_output {
     struct wl_output *output;
+    /* The registry's name of its global, by which its removal is told. */
+    uint32_t global;
+    /* The compositor took the output away (unplugged, turned off). */
+    int removed;
     int scale;
     int width_pixels, height_pixels;
     int width_mm, height_mm;
@@ -270,6 +274,7 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
         struct kw_output *entry = &connection->outputs[connection->output_count++];
         memset(entry, 0, sizeof *entry);
         entry->scale = 1;
+        entry->global = name;
         entry->output = wl_registry_bind(registry, name, &wl_output_interface, lower(version, 4));
         wl_output_add_listener(entry->output, &output_listener, entry);
     } else if (strcmp(interface, wl_seat_interface.name) == 0 && connection->seat_count < KW_MAX_SEATS) {
@@ -281,8 +286,18 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
 }
 
 static void registry_global_remove(void *data, struct wl_registry *registry, uint32_t name) {
-    /* A layer surface on an output that goes away is closed by the compositor. */
-    (void)data; (void)registry; (void)name;
+    (void)registry;
+    kw_connection *connection = data;
+    /* An output taken away: its layer surface may or may not be closed too (sway 1.7 leaves it). */
+    for (int i = 0; i < connection->output_count; i++) {
+        if (connection->outputs[i].global == name && !connection->outputs[i].removed) {
+            connection->outputs[i].removed = 1;
+            struct wl_output *output = connection->outputs[i].output;
+            if (wl_output_get_version(output) >= WL_OUTPUT_RELEASE_SINCE_VERSION) wl_output_release(output);
+            else wl_output_destroy(output);
+            connection->outputs[i].output = NULL;
+        }
+    }
 }
 
 static const struct wl_registry_listener registry_listener = {
@@ -323,6 +338,10 @@ const char *kw_missing_global(const kw_connection *connection) {
 }
 
 int kw_output_count(const kw_connection *connection) { return connection->output_count; }
+
+int kw_output_removed(const kw_connection *connection, int index) {
+    return index >= 0 && index < connection->output_count && connection->outputs[index].removed;
+}
 
 int kw_output_scale(const kw_connection *connection, int index) {
     return index >= 0 && index < connection->output_count ? connection->outputs[index].scale : 1;
@@ -593,6 +612,8 @@ void kw_layer_destroy(kw_layer *layer) {
 }
 
 int kw_layer_width(const kw_layer *layer) { return layer->width; }
+
+int kw_layer_is_closed(const kw_layer *layer) { return layer->closed; }
 
 void kw_layer_configured_size(const kw_layer *layer, int *width, int *height) {
     *width = layer->configured_width;

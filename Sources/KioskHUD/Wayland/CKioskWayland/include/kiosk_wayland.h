@@ -36,6 +36,8 @@ int kw_output_scale(const kw_connection *connection, int index);
 void kw_output_size(const kw_connection *connection, int index, int *width_pixels, int *height_pixels,
                     int *width_mm, int *height_mm);
 /* Output `index`'s name (wl_output.name, e.g. "HEADLESS-1"), or "" when not told. */
+/* 1 once the compositor took output `index` away (its global removed: unplugged, turned off). */
+int kw_output_removed(const kw_connection *connection, int index);
 const char *kw_output_name(const kw_connection *connection, int index);
 
 /* A descriptor that wakes kw_wait when kw_wake writes to it. */
@@ -57,6 +59,8 @@ void kw_layer_destroy(kw_layer *layer);
 /* The size of its buffers, in pixels: the first configured size times the scale. */
 int kw_layer_width(const kw_layer *layer);
 int kw_layer_height(const kw_layer *layer);
+/* 1 once the compositor closed the layer (its output went away: unplugged, turned off). */
+int kw_layer_is_closed(const kw_layer *layer);
 /* The size, in surface units, the compositor last configured the layer to: the output's size
  * now, which a mode, scale or transform change moves away from the buffers' size (whose scale
  * the layer was made with). */
