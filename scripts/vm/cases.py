@@ -265,7 +265,9 @@ def console_reset_case(name, boot, modules, arguments):
     resets it before it starts a getty there (getty@tty1's TTYReset=: text mode, switches no
     longer followed; kiosk-spinner-test-console-reset): within a second the console is taken
     back and the HUD shown whole, exact, with one line on stderr, and it stays; a switch away and
-    back is still followed; after quit the console is back and the HUD gone from it."""
+    back is still followed; a reset while another console is in front leaves the switch back
+    unannounced, which is followed all the same (`shown`, the picture whole); after quit the
+    console is back and the HUD gone from it."""
     first = hud.shows([])
     return Case(name, boot, modules, [
         start(KIOSK_SPINNER, *arguments, *DPI, stderr=STDERR),
@@ -283,6 +285,13 @@ def console_reset_case(name, boot, modules, arguments):
         shell("chvt 1"),
         expect(r"^shown$"),
         screen(first, "back"),
+        # Reset while another console is in front: the switch back comes unasked, and is followed.
+        shell("chvt 2"),
+        expect(r"^hidden$"),
+        shell(f"{CONSOLE_RESET} /dev/tty1"),
+        shell("chvt 1"),
+        expect(r"^shown$"),
+        screen(first, "back-after-a-reset-while-away"),
         send("quit"),
         exits(0),
         screen(hud.gone([]), "console"),

@@ -65,13 +65,19 @@ final class BareScreenConsole {
 
     /// Takes the console back when it was reset under the overlay (a getty starting on it: the
     /// kernel put it in text mode and stopped following its switches, `kfb_console_reassert`),
-    /// and has `redraw` show the whole picture again over the text it drew; said on stderr.
-    func takeBackAfterReset(redraw: () -> Void) {
-        guard !isAway, kfb_console_reassert() == 1 else { return }
+    /// and has `redraw` show the whole picture again over the text it drew, said on stderr; a
+    /// switch the kernel made meanwhile without asking is followed as `ConsoleSwitches` follows
+    /// one it asks for (`leave`, `comeBack`). Returns what the loop hears of such a switch.
+    func takeBackAfterReset(leave: () -> Void, comeBack: () -> Void, redraw: () -> Void) -> [LoopInput] {
+        var inFront: Int32 = 1
+        let taken = kfb_console_reassert(&inFront) == 1
+        if let switched = switches?.noteFront(inFront == 1, leave: leave, comeBack: comeBack) { return [switched] }
+        guard taken, !isAway else { return [] }
         redraw()
         if resetReports.allows(at: MonotonicClock.nanoseconds()) {
             Diagnostics.report("the console was reset under the overlay (a getty started on it?): it is taken back and the "
                                + "picture drawn whole")
         }
+        return []
     }
 }

@@ -39,6 +39,23 @@ final class ConsoleSwitches {
 
     private init() {}
 
+    /// Follows a switch the kernel made without asking (while a reset of the console had its
+    /// switches not followed): the overlay's console no longer in front is left (`leave`), back
+    /// in front is taken again (`comeBack`, which shows the whole picture). Returns what the loop
+    /// hears, or nil when nothing changed.
+    func noteFront(_ inFront: Bool, leave: () -> Void, comeBack: () -> Void) -> LoopInput? {
+        guard inFront == isAway else { return nil }
+        isAway = !inFront
+        if isAway {
+            leave()
+            Diagnostics.report("another console was switched to: nothing is drawn until this one is back")
+        } else {
+            comeBack()
+            Diagnostics.report("the console is back: drawing again")
+        }
+        return .screenAway(isAway)
+    }
+
     /// Answers the switches asked for since the last call: before letting the console go,
     /// `leave` stops showing; after taking it back, `comeBack` shows the whole picture again.
     /// A leave signal no switch is waiting for (sent by hand) is undone with `comeBack`. Returns

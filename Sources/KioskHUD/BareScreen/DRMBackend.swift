@@ -137,11 +137,11 @@ final class DRMBackend: RegisteredBackend {
     func waitForEvents(until deadline: UInt64?) -> [LoopInput] {
         guard !isLost else { return [lost] }
         let watched = console.wait(until: deadline, alsoOn: kfb_drm_fd(device))
-        console.takeBackAfterReset(redraw: presentWhole)
-        guard !watched.isEmpty else { return isLost ? [lost] : [] }
-        var heard: [LoopInput] = []
+        var heard = console.takeBackAfterReset(leave: { kfb_drm_suspend(device) }, comeBack: showAgain, redraw: presentWhole)
+        if isLost { return [lost] }
+        guard !watched.isEmpty else { return heard }
         if watched[0].revents != 0 {
-            heard = console.switches?.handle(leave: { kfb_drm_suspend(device) }, comeBack: showAgain) ?? []
+            heard += console.switches?.handle(leave: { kfb_drm_suspend(device) }, comeBack: showAgain) ?? []
             if isLost { return [lost] }
         }
         guard watched[1].revents != 0 else { return heard }

@@ -78,9 +78,9 @@ final class FramebufferBackend: RegisteredBackend {
     func waitForEvents(until deadline: UInt64?) -> [LoopInput] {
         guard !isLost else { return [lost] }
         let woken = !console.wait(until: deadline).isEmpty
-        console.takeBackAfterReset { screen.presentWhole(present) }
-        guard woken else { return isLost ? [lost] : [] }
-        let heard = console.switches?.handle(leave: {}, comeBack: { screen.presentWhole(present) }) ?? []
+        func comeBack() { screen.presentWhole(present) }
+        var heard = console.takeBackAfterReset(leave: {}, comeBack: comeBack, redraw: comeBack)
+        if woken { heard += console.switches?.handle(leave: {}, comeBack: comeBack) ?? [] }
         return isLost ? [lost] : heard
     }
 

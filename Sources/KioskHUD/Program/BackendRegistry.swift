@@ -16,9 +16,11 @@ enum BackendRegistry {
     ] }
 
     /// Where a display that is not there yet appears: the device nodes (a DRM card, a
-    /// framebuffer), and the sockets of an X server or a Wayland compositor that starts later.
+    /// framebuffer), and the sockets of an X server or a Wayland compositor that starts later,
+    /// with the folders those folders are made in.
     private static var arrivalFolders: [String] {
-        ["/dev", "/dev/dri", "/tmp/.X11-unix"] + (Environment.value("XDG_RUNTIME_DIR").map { [$0] } ?? [])
+        let runtime = Environment.value("XDG_RUNTIME_DIR").map { [$0, "/run/user"] } ?? []
+        return ["/dev", "/dev/dri", "/tmp", "/tmp/.X11-unix"] + runtime
     }
 
     /// How soon a start tries again after something appeared but would not open yet (a card
@@ -34,7 +36,7 @@ enum BackendRegistry {
                      whenWaiting: () -> Void = {}) throws(StartupError) -> any RegisteredBackend {
         let deadline = MonotonicClock.deadline(inSeconds: options.waitForDisplaySeconds)
         // Watching before the first try, so nothing that appears meanwhile is missed.
-        let arrivals = options.waitForDisplaySeconds > 0 ? try? FolderWatch(arrivalFolders) : nil
+        let arrivals = options.waitForDisplaySeconds > 0 ? FolderWatch(arrivalFolders) : nil
         var hasSaidItWaits = false, somethingAppeared = false
         while true {
             do {

@@ -65,9 +65,6 @@ indirect enum StartupError: Error, CustomStringConvertible {
         }
     }
 
-    /// True when the display itself could not show the overlay (its server, its device), not
-    /// the options asking for what it does not have: a start ending so also says why the other
-    /// backends were not tried.
     /// True when waiting could help (`--wait-for-display`): nothing to show on yet, or a display
     /// that could not show the overlay (a device whose driver is still loading, a node udev has
     /// not given its group yet, a server not up yet).
@@ -78,6 +75,9 @@ indirect enum StartupError: Error, CustomStringConvertible {
         }
     }
 
+    /// True when the display itself could not show the overlay (its server, its device), not
+    /// the options asking for what it does not have: a start ending so also says why the other
+    /// backends were not tried.
     var cannotShow: Bool {
         switch self {
         case .display, .wayland, .framebuffer: return true

@@ -26,6 +26,9 @@ final class WaylandBackend: RegisteredBackend {
     private var announcedOutputs: Int
     /// Whether outputs plugged in later are shown on too (`--display all`).
     private let showsOnEveryOutput: Bool
+    /// How often a surface that could not be made for a changed or new output is said on
+    /// stderr (it is tried again at each wait).
+    private var failureReports = RepeatLimit(count: 4, withinSeconds: 60)
     private let rotation: Rotation
     private let glyphs: FontChain
 
@@ -94,8 +97,8 @@ final class WaylandBackend: RegisteredBackend {
         drawReady()
     }
 
-    /// Waits on the connection; a lost one is `.displayLost`, an output changed under its
-    /// surface `.displayChanged` with a new surface.
+    /// Waits on the connection; a lost one is `.displayLost`; then follows the outputs
+    /// (`followOutputs`): `.displayChanged`, `.displayGone`, `.displayAdded`.
     func waitForEvents(until deadline: UInt64?) -> [LoopInput] {
         guard connection.wait(until: deadline) else {
             let reason = connection.protocolError.map { " (\($0))" } ?? ""
@@ -123,7 +126,7 @@ final class WaylandBackend: RegisteredBackend {
             }
         }
         while announcedOutputs < connection.outputCount,
-              connection.hasMode(ofOutput: announcedOutputs) || connection.isRemoved(output: announcedOutputs) {
+              connection.isReady(output: announcedOutputs) || connection.isRemoved(output: announcedOutputs) {
             let index = announcedOutputs
             announcedOutputs += 1
             if connection.isRemoved(output: index) { continue }
@@ -141,7 +144,7 @@ final class WaylandBackend: RegisteredBackend {
                     outputNames.append(name)
                     changes.append(.displayAdded(display, "\(describe(outputs.count - 1)) was plugged in: the overlay shows there too"))
                 } catch {
-                    Diagnostics.report("cannot show on the new output \(name): \(error)")
+                    report("cannot show on the new output \(name): \(error)")
                 }
             }
         }
@@ -158,9 +161,14 @@ final class WaylandBackend: RegisteredBackend {
             outputIndices[position] = index
             return display
         } catch {
-            Diagnostics.report("cannot follow the change of output \(outputNames[position]): \(error)")
+            report("cannot follow the change of output \(outputNames[position]): \(error)")
             return nil
         }
+    }
+
+    /// Says `line` on stderr, within `failureReports`.
+    private func report(_ line: String) {
+        if failureReports.allows(at: MonotonicClock.nanoseconds()) { Diagnostics.report(line) }
     }
 
     /// Display `position` as stderr names it: `the output NAME`, or `display N (output NAME)`.

@@ -30,9 +30,6 @@ final class WaylandConnection {
     /// How many outputs the compositor announced.
     var outputCount: Int { Int(kw_output_count(pointer)) }
 
-    /// What output `index` tells of itself: its current mode's pixels (wl_output.mode), the
-    /// size of its picture it reports (wl_output.geometry; nil when it reports none) and its
-    /// integer scale (wl_output.scale).
     /// The name the compositor gives output `index` ("HDMI-A-1", "HEADLESS-2"); empty when none.
     func name(ofOutput index: Int) -> String {
         kw_output_name(pointer, Int32(index)).map { String(cString: $0) } ?? ""
@@ -41,13 +38,13 @@ final class WaylandConnection {
     /// Whether the compositor took output `index` away (unplugged, turned off).
     func isRemoved(output index: Int) -> Bool { kw_output_removed(pointer, Int32(index)) == 1 }
 
-    /// Whether the compositor has told output `index`'s mode yet (a new output's comes a
-    /// roundtrip after it is announced).
-    func hasMode(ofOutput index: Int) -> Bool {
-        let pixels = profile(ofOutput: index).pixels
-        return pixels.width > 0 && pixels.height > 0
-    }
+    /// Whether the compositor has told all about output `index` (wl_output.done: its mode,
+    /// scale and name, which for a new output come a roundtrip after it is announced).
+    func isReady(output index: Int) -> Bool { kw_output_ready(pointer, Int32(index)) == 1 }
 
+    /// What output `index` tells of itself: its current mode's pixels (wl_output.mode), the
+    /// size of its picture it reports (wl_output.geometry; nil when it reports none) and its
+    /// integer scale (wl_output.scale).
     func profile(ofOutput index: Int) -> DisplayProfile {
         var pixelsWide: Int32 = 0, pixelsHigh: Int32 = 0, millimetresWide: Int32 = 0, millimetresHigh: Int32 = 0
         kw_output_size(pointer, Int32(index), &pixelsWide, &pixelsHigh, &millimetresWide, &millimetresHigh)

@@ -58,11 +58,13 @@ final class FollowedDisplay {
         guard let now else {
             if isGone { return nil }
             isGone = true
+            // Nothing of the old picture stays where another output may come to show.
+            output.hide()
             return .gone
         }
         guard now != window.place || isGone else { return nil }
-        isGone = false
         let moved = try OverlayWindow(placement: placement, session: session, bounds: now)
+        isGone = false
         window = moved
         output = X11Output(window: moved, rotation: rotation, glyphs: glyphs)
         opened = Self.opened(moved, output, placement)

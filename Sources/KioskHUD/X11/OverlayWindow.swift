@@ -319,6 +319,8 @@ final class OverlayWindow {
         x11 = handles
         presentation = .fitted(picture, painter)
         isMapped = false
+        // The old window's unmaps are heard under its own id.
+        ownUnmapsToHear = 0
         return true
     }
 

@@ -175,8 +175,9 @@ final class X11Backend: RegisteredBackend {
     /// Waits in SDL_WaitEventTimeout, then handles every pending event: an exposed window is
     /// presented again; SDL_QUIT (a plain window's close button) becomes `.windowClosed`; the
     /// grab's news since the last wait become `.grab`; a change of the screen (RandR, the root
-    /// resized) is followed by each display, and one that moved or resized is `.displayChanged`
-    /// with its new window; a broken connection to the X server (noted by Xlib's handler, which
+    /// resized) is followed by each display: one that moved, resized or came back is
+    /// `.displayChanged` with its new window, one whose output went is `.displayGone`; a
+    /// window another client unmapped is mapped again; a broken connection to the X server (noted by Xlib's handler, which
     /// returns) is `.displayLost`, and SDL is not called again.
     func waitForEvents(until deadline: UInt64?) -> [LoopInput] {
         if kp_x11_connection_lost() != 0 { return [.displayLost(Self.connectionLostReason)] }

@@ -49,6 +49,12 @@ final class X11Output {
         return false
     }
 
+    /// Unmaps the window, showing nothing and taking no input, until the next frame drawn.
+    func hide() {
+        window.claim(visible: .nothing, input: .nothing)
+        lastFrame = nil
+    }
+
     /// Copies the whole picture to the screen again, after the window was exposed.
     func presentAll() {
         try? window.presentAll()

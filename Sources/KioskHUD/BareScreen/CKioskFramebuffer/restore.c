@@ -42,6 +42,8 @@ static volatile sig_atomic_t fbdev_count;
 
 /* The console: its descriptor, the mode it had, and how many devices hold it in graphics. */
 static volatile sig_atomic_t console_fd = -1;
+/* The number of the virtual console /dev/tty0 was when opened (the overlay's); 0 unknown. */
+static int console_number;
 static volatile sig_atomic_t console_mode_before = KD_TEXT;
 static volatile sig_atomic_t console_holders;
 /* The console's switching mode before kfb_console_follow_switches (given back at exit). */
@@ -141,6 +143,8 @@ static int open_console(char *message, size_t message_size, const char *conseque
         return 0;
     }
     console_fd = fd;
+    struct vt_stat state;
+    if (kfb_ioctl(fd, VT_GETSTATE, &state) == 0) console_number = state.v_active;
     return 1;
 }
 
@@ -197,16 +201,19 @@ void kfb_console_take_back(void) {
     if (switching_followed) kfb_ioctl(console_fd, VT_RELDISP, (void *)(uintptr_t)VT_ACKACQ);
 }
 
-int kfb_console_reassert(void) {
+int kfb_console_reassert(int *in_front) {
+    *in_front = 1;
     if (console_fd < 0) return 0;
+    struct vt_stat state;
+    if (console_number > 0 && kfb_ioctl(console_fd, VT_GETSTATE, &state) == 0) *in_front = state.v_active == console_number;
     int taken = 0;
-    int mode = KD_GRAPHICS;
-    if (console_holders > 0 && kfb_ioctl(console_fd, KDGETMODE, &mode) == 0 && mode != KD_GRAPHICS) {
-        taken = kfb_ioctl(console_fd, KDSETMODE, (void *)(uintptr_t)KD_GRAPHICS) == 0;
-    }
     struct vt_mode now;
     if (switching_followed && kfb_ioctl(console_fd, VT_GETMODE, &now) == 0 && now.mode != VT_PROCESS) {
-        taken = kfb_ioctl(console_fd, VT_SETMODE, &switching_followed_mode) == 0 || taken;
+        taken = kfb_ioctl(console_fd, VT_SETMODE, &switching_followed_mode) == 0;
+    }
+    int mode = KD_GRAPHICS;
+    if (*in_front && console_holders > 0 && kfb_ioctl(console_fd, KDGETMODE, &mode) == 0 && mode != KD_GRAPHICS) {
+        taken = kfb_ioctl(console_fd, KDSETMODE, (void *)(uintptr_t)KD_GRAPHICS) == 0 || taken;
     }
     return taken;
 }

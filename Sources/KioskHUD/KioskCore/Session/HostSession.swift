@@ -273,7 +273,8 @@ public struct HostSession: Sendable {
     /// The `status` answer:
     /// `visible=1 blocked=0 grab=none shown=1 stalled=0 above=held backend=x11 mode=spinner progress=- message="..." detail="..."`;
     /// `shown` is whether the HUD is drawn and seen at this point of the answers (from `shown`
-    /// until `hidden`; not while another virtual console is in front), `stalled` whether the host
+    /// until `hidden`; not while another virtual console is in front or no display is left),
+    /// `stalled` whether the host
     /// has sent no state command for `--stall-timeout` (until its next one), `above` whether
     /// anything could cover it unseen (`Stacking`), `backend` which backend draws it.
     public var statusLine: String {

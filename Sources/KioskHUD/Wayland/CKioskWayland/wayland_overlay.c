@@ -14,7 +14,6 @@
 
 enum {
     /* Outputs beyond this many are ignored. */
-    KW_MAX_OUTPUTS = 16,
     /* Buffers a surface may have at once: one shown, one being filled, one spare while the
      * compositor holds the first two. */
     KW_BUFFERS = 3,
@@ -36,6 +35,8 @@ struct kw_output {
     uint32_t global;
     /* The compositor took the output away (unplugged, turned off). */
     int removed;
+    /* Everything about it was told (wl_output.done; at bind before version 2, which has none). */
+    int done;
     int scale;
     int width_pixels, height_pixels;
     int width_mm, height_mm;
@@ -56,8 +57,11 @@ struct kw_connection {
     uint32_t compositor_version;
     struct wl_shm *shm;
     struct zwlr_layer_shell_v1 *layer_shell;
-    struct kw_output outputs[KW_MAX_OUTPUTS];
+    /* Every output announced, in order, each allocated on its own (its listener keeps its
+     * address); one taken away stays, marked removed, so the indices stay. */
+    struct kw_output **outputs;
     int output_count;
+    int output_capacity;
     struct kw_seat seats[KW_MAX_SEATS];
     int seat_count;
     int wake_fd;
@@ -149,7 +153,11 @@ static void output_mode(void *data, struct wl_output *output, uint32_t flags, in
     }
 }
 
-static void output_done(void *data, struct wl_output *output) { (void)data; (void)output; }
+static void output_done(void *data, struct wl_output *output) {
+    (void)output;
+    struct kw_output *entry = data;
+    entry->done = 1;
+}
 
 static void output_scale(void *data, struct wl_output *output, int32_t factor) {
     (void)output;
@@ -257,6 +265,26 @@ static void keyboard_forget(kw_connection *connection, const struct wl_surface *
 
 /* ---- registry ---- */
 
+/* A new, zeroed output entry at the end of the list; NULL when out of memory. */
+static struct kw_output *output_add(kw_connection *connection) {
+    if (connection->output_count == connection->output_capacity) {
+        int capacity = connection->output_capacity ? 2 * connection->output_capacity : 4;
+        struct kw_output **grown = realloc(connection->outputs, (size_t)capacity * sizeof *grown);
+        if (!grown) return NULL;
+        connection->outputs = grown;
+        connection->output_capacity = capacity;
+    }
+    struct kw_output *entry = calloc(1, sizeof *entry);
+    if (!entry) return NULL;
+    connection->outputs[connection->output_count++] = entry;
+    return entry;
+}
+
+/* Output `index`'s entry, NULL when there is none. */
+static const struct kw_output *output_at(const kw_connection *connection, int index) {
+    return index >= 0 && index < connection->output_count ? connection->outputs[index] : NULL;
+}
+
 static uint32_t lower(uint32_t a, uint32_t b) { return a < b ? a : b; }
 
 static void registry_global(void *data, struct wl_registry *registry, uint32_t name, const char *interface,
@@ -270,11 +298,12 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
         connection->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
     } else if (strcmp(interface, zwlr_layer_shell_v1_interface.name) == 0 && !connection->layer_shell) {
         connection->layer_shell = wl_registry_bind(registry, name, &zwlr_layer_shell_v1_interface, lower(version, 4));
-    } else if (strcmp(interface, wl_output_interface.name) == 0 && connection->output_count < KW_MAX_OUTPUTS) {
-        struct kw_output *entry = &connection->outputs[connection->output_count++];
-        memset(entry, 0, sizeof *entry);
+    } else if (strcmp(interface, wl_output_interface.name) == 0) {
+        struct kw_output *entry = output_add(connection);
+        if (!entry) return;
         entry->scale = 1;
         entry->global = name;
+        entry->done = version < 2;
         entry->output = wl_registry_bind(registry, name, &wl_output_interface, lower(version, 4));
         wl_output_add_listener(entry->output, &output_listener, entry);
     } else if (strcmp(interface, wl_seat_interface.name) == 0 && connection->seat_count < KW_MAX_SEATS) {
@@ -290,12 +319,12 @@ static void registry_global_remove(void *data, struct wl_registry *registry, uin
     kw_connection *connection = data;
     /* An output taken away: its layer surface may or may not be closed too (sway 1.7 leaves it). */
     for (int i = 0; i < connection->output_count; i++) {
-        if (connection->outputs[i].global == name && !connection->outputs[i].removed) {
-            connection->outputs[i].removed = 1;
-            struct wl_output *output = connection->outputs[i].output;
-            if (wl_output_get_version(output) >= WL_OUTPUT_RELEASE_SINCE_VERSION) wl_output_release(output);
-            else wl_output_destroy(output);
-            connection->outputs[i].output = NULL;
+        struct kw_output *entry = connection->outputs[i];
+        if (entry->global == name && !entry->removed) {
+            entry->removed = 1;
+            if (wl_output_get_version(entry->output) >= WL_OUTPUT_RELEASE_SINCE_VERSION) wl_output_release(entry->output);
+            else wl_output_destroy(entry->output);
+            entry->output = NULL;
         }
     }
 }
@@ -327,6 +356,8 @@ void kw_disconnect(kw_connection *connection) {
     if (!connection) return;
     if (connection->display) wl_display_disconnect(connection->display);
     if (connection->wake_fd >= 0) close(connection->wake_fd);
+    for (int i = 0; i < connection->output_count; i++) free(connection->outputs[i]);
+    free(connection->outputs);
     free(connection);
 }
 
@@ -340,17 +371,24 @@ const char *kw_missing_global(const kw_connection *connection) {
 int kw_output_count(const kw_connection *connection) { return connection->output_count; }
 
 int kw_output_removed(const kw_connection *connection, int index) {
-    return index >= 0 && index < connection->output_count && connection->outputs[index].removed;
+    const struct kw_output *entry = output_at(connection, index);
+    return entry && entry->removed;
+}
+
+int kw_output_ready(const kw_connection *connection, int index) {
+    const struct kw_output *entry = output_at(connection, index);
+    return entry && entry->done;
 }
 
 int kw_output_scale(const kw_connection *connection, int index) {
-    return index >= 0 && index < connection->output_count ? connection->outputs[index].scale : 1;
+    const struct kw_output *entry = output_at(connection, index);
+    return entry ? entry->scale : 1;
 }
 
 void kw_output_size(const kw_connection *connection, int index, int *width_pixels, int *height_pixels,
                     int *width_mm, int *height_mm) {
     struct kw_output none = {0};
-    const struct kw_output *entry = index >= 0 && index < connection->output_count ? &connection->outputs[index] : &none;
+    const struct kw_output *entry = output_at(connection, index) ? output_at(connection, index) : &none;
     *width_pixels = entry->width_pixels;
     *height_pixels = entry->height_pixels;
     *width_mm = entry->width_mm;
@@ -358,7 +396,8 @@ void kw_output_size(const kw_connection *connection, int index, int *width_pixel
 }
 
 const char *kw_output_name(const kw_connection *connection, int index) {
-    return index >= 0 && index < connection->output_count ? connection->outputs[index].name : "";
+    const struct kw_output *entry = output_at(connection, index);
+    return entry ? entry->name : "";
 }
 
 int kw_wake_descriptor(const kw_connection *connection) { return connection->wake_fd; }
@@ -531,8 +570,8 @@ static void layer_make_surface(kw_layer *layer) {
     kw_connection *connection = layer->connection;
     layer->surface = wl_compositor_create_surface(connection->compositor);
     if (connection->compositor_version >= 3) wl_surface_set_buffer_scale(layer->surface, layer->scale);
-    struct wl_output *output = layer->output_index >= 0 && layer->output_index < connection->output_count
-        ? connection->outputs[layer->output_index].output : NULL;
+    const struct kw_output *entry = output_at(connection, layer->output_index);
+    struct wl_output *output = entry ? entry->output : NULL;
     layer->role = zwlr_layer_shell_v1_get_layer_surface(connection->layer_shell, layer->surface, output,
                                                         ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY, "kiosk-spinner");
     zwlr_layer_surface_v1_add_listener(layer->role, &role_listener, layer);

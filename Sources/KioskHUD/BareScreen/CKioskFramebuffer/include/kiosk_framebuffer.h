@@ -173,11 +173,13 @@ void kfb_console_take_back(void);
 
 /**
  * Takes back what a reset of the console took away (a getty starting on it, a SAK: the kernel's
- * reset puts it in KD_TEXT and VT_AUTO): KD_GRAPHICS where the overlay holds it (fbdev), and the
- * following of its switches. 1 when something had to be taken back (the console drew its text
- * over the picture, which must be shown whole again), else 0.
+ * reset puts it in KD_TEXT and VT_AUTO): the following of its switches, and, while it is in front,
+ * KD_GRAPHICS where the overlay holds it (fbdev). `in_front` receives whether the overlay's console
+ * is the one in front now (1 when that cannot be told): a switch made while the reset had them not
+ * followed was not announced. 1 when something had to be taken back (the console may have drawn
+ * its text over the picture, which must be shown whole again), else 0.
  */
-int kfb_console_reassert(void);
+int kfb_console_reassert(int *in_front);
 
 /**
  * Gives every opened device back as it was: the saved CRTCs set again (the console comes back),

@@ -36,9 +36,11 @@ int kw_output_scale(const kw_connection *connection, int index);
 void kw_output_size(const kw_connection *connection, int index, int *width_pixels, int *height_pixels,
                     int *width_mm, int *height_mm);
 /* Output `index`'s name (wl_output.name, e.g. "HEADLESS-1"), or "" when not told. */
+const char *kw_output_name(const kw_connection *connection, int index);
 /* 1 once the compositor took output `index` away (its global removed: unplugged, turned off). */
 int kw_output_removed(const kw_connection *connection, int index);
-const char *kw_output_name(const kw_connection *connection, int index);
+/* 1 once the compositor told all about output `index` (wl_output.done): its mode, scale, name. */
+int kw_output_ready(const kw_connection *connection, int index);
 
 /* A descriptor that wakes kw_wait when kw_wake writes to it. */
 int kw_wake_descriptor(const kw_connection *connection);
