@@ -18,9 +18,10 @@ final class BareScreenConsole {
     let wake: @Sendable () -> Bool
     /// The console's switches, followed; nil where they cannot be.
     let switches: ConsoleSwitches?
-    /// How often a reset of the console under the overlay is said on stderr: a console reset
-    /// again and again must not flood the log.
-    private var resetReports = RepeatLimit(count: 4, withinSeconds: 60)
+    /// How often a reset of the console under the overlay is said on stderr: once for a reset
+    /// whose steps (text mode, then the switches) are taken back at two looks, and a console
+    /// reset again and again must not flood the log.
+    private var resetReports = RepeatLimit(count: 1, withinSeconds: 10)
 
     /// The longest the loop sleeps on a bare screen: a reset of the console (a getty starting on
     /// it) tells nothing, so it is looked for at least this often (`takeBackAfterReset`).
