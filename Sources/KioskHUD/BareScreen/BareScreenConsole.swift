@@ -23,9 +23,11 @@ final class BareScreenConsole {
     /// reset again and again must not flood the log.
     private var resetReports = RepeatLimit(count: 1, withinSeconds: 10)
 
-    /// The longest the loop sleeps on a bare screen: a reset of the console (a getty starting on
-    /// it) tells nothing, so it is looked for at least this often (`takeBackAfterReset`).
-    static let longestSleepNanoseconds: UInt64 = 1_000_000_000
+    /// How often the console is looked at for a reset (a getty starting on it tells nothing):
+    /// the loop sleeps no longer, and a wait for each frame does not look more often.
+    static let lookNanoseconds: UInt64 = 1_000_000_000
+    /// When `takeBackAfterReset` last looked (`MonotonicClock`).
+    private var lastLookNanoseconds = MonotonicClock.nanoseconds()
 
     /// Checks that the device at `path` may be opened and makes the wake-up the loop will wait
     /// on: what comes before the device is opened.
@@ -51,11 +53,12 @@ final class BareScreenConsole {
     /// Whether another console is in front, so nothing may be shown.
     var isAway: Bool { switches?.isAway == true }
 
-    /// Sleeps until `deadline` (`MonotonicClock` nanoseconds; nil: until woken), or at most
-    /// `longestSleepNanoseconds`, or the wake-up, on the wake-up and `device` (-1: none); returns
-    /// the polled descriptors, the wake-up first (none when the time ran out).
+    /// Sleeps until `deadline` (`MonotonicClock` nanoseconds; nil: until woken), or until the
+    /// console is next to be looked at (`lookNanoseconds` after the last look), or the wake-up,
+    /// on the wake-up and `device` (-1: none); returns the polled descriptors, the wake-up first
+    /// (none when the time ran out).
     func wait(until deadline: UInt64?, alsoOn device: Int32 = -1) -> [pollfd] {
-        let latest = MonotonicClock.nanoseconds() + Self.longestSleepNanoseconds
+        let latest = lastLookNanoseconds + Self.lookNanoseconds
         let timeout = Int32(MonotonicClock.milliseconds(until: min(deadline ?? latest, latest)))
         var watched = [pollfd(fd: wakeUp.descriptor, events: Int16(POLLIN), revents: 0)]
         if device >= 0 { watched.append(pollfd(fd: device, events: Int16(POLLIN), revents: 0)) }
@@ -69,13 +72,17 @@ final class BareScreenConsole {
     /// and has `redraw` show the whole picture again over the text it drew, said on stderr; a
     /// switch the kernel made meanwhile without asking is followed as `ConsoleSwitches` follows
     /// one it asks for (`leave`, `comeBack`). Returns what the loop hears of such a switch.
+    /// It looks at most once every `lookNanoseconds`: the loop's wait for each frame calls it.
     func takeBackAfterReset(leave: () -> Void, comeBack: () -> Void, redraw: () -> Void) -> [LoopInput] {
+        let now = MonotonicClock.nanoseconds()
+        guard now >= lastLookNanoseconds + Self.lookNanoseconds else { return [] }
+        lastLookNanoseconds = now
         var inFront: Int32 = 1
         let taken = kfb_console_reassert(&inFront) == 1
         if let switched = switches?.noteFront(inFront == 1, leave: leave, comeBack: comeBack) { return [switched] }
         guard taken, !isAway else { return [] }
         redraw()
-        if resetReports.allows(at: MonotonicClock.nanoseconds()) {
+        if resetReports.allows(at: now) {
             Diagnostics.report("the console was reset under the overlay (a getty started on it?): it is taken back and the "
                                + "picture drawn whole")
         }

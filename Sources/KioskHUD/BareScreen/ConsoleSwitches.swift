@@ -46,14 +46,16 @@ final class ConsoleSwitches {
     func noteFront(_ inFront: Bool, leave: () -> Void, comeBack: () -> Void) -> LoopInput? {
         guard inFront == isAway else { return nil }
         isAway = !inFront
-        if isAway {
-            leave()
-            Diagnostics.report("another console was switched to: nothing is drawn until this one is back")
-        } else {
-            comeBack()
-            Diagnostics.report("the console is back: drawing again")
-        }
-        return .screenAway(isAway)
+        if inFront { comeBack() } else { leave() }
+        return said(away: isAway)
+    }
+
+    /// Says on stderr that the overlay's console went away (or is back), and returns what the
+    /// loop hears of it.
+    private func said(away: Bool) -> LoopInput {
+        Diagnostics.report(away ? "another console was switched to: nothing is drawn until this one is back"
+                                : "the console is back: drawing again")
+        return .screenAway(away)
     }
 
     /// Answers the switches asked for since the last call: before letting the console go,
@@ -70,14 +72,12 @@ final class ConsoleSwitches {
                     continue
                 }
                 isAway = true
-                heard.append(.screenAway(true))
-                Diagnostics.report("another console was switched to: nothing is drawn until this one is back")
+                heard.append(said(away: true))
             } else if number == SignalWatcher.consoleReturnSignal, isAway {
                 kfb_console_take_back()
                 isAway = false
                 comeBack()
-                heard.append(.screenAway(false))
-                Diagnostics.report("the console is back: drawing again")
+                heard.append(said(away: false))
             }
         }
         return heard

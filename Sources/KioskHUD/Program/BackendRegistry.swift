@@ -45,7 +45,7 @@ enum BackendRegistry {
                 guard let arrivals else { throw error }
                 if !hasSaidItWaits {
                     hasSaidItWaits = true
-                    Diagnostics.report("no display yet (\(error.reason)); waiting up to \(wholeOrNot(options.waitForDisplaySeconds)) s "
+                    Diagnostics.report("no display yet (\(error.reason)); waiting up to \(HostSession.number(options.waitForDisplaySeconds)) s "
                                        + "for one (--wait-for-display)")
                     whenWaiting()
                 }
@@ -57,11 +57,6 @@ enum BackendRegistry {
                 }
             }
         }
-    }
-
-    /// `seconds` as the options spell it: whole, or with its fraction.
-    private static func wholeOrNot(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
     }
 
     /// Opens the backend `options` choose, as things are now.

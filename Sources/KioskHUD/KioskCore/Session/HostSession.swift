@@ -286,7 +286,7 @@ public struct HostSession: Sendable {
     }
 
     /// `value` as the status line and the percentage show it: whole, or to one decimal.
-    static func number(_ value: Double) -> String {
+    public static func number(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String((value * 10).rounded() / 10)
     }
 
