@@ -6,17 +6,18 @@ import KioskPlatform
 /// kiosk-spinner: `kiosk-spinner send ...` is the control socket's client (SendProgram).
 /// Otherwise it takes the stop signals first (so SIGINT and SIGTERM end it from its first
 /// instruction, whatever it is doing), reads the settings and options, then runs the overlay,
-/// renders a snapshot, or prints what was asked for. Every end goes through ProgramExit.
+/// renders a snapshot, or prints what was asked for. Every end goes through its one ProgramExit.
 Environment.reserveStandardDescriptors()
+let exit = ProgramExit()
 // The control socket's client: a short-lived command, so the default signals end it.
 if CommandLine.arguments.dropFirst().first == "send" {
-    ProgramExit.finish(SendProgram.run(arguments: Array(CommandLine.arguments.dropFirst(2))))
+    exit.finish(SendProgram.run(arguments: Array(CommandLine.arguments.dropFirst(2))))
 }
 do {
-    try SignalWatcher.start()
+    try SignalWatcher.start(finishingThrough: exit)
 } catch {
     Diagnostics.report("\(error)")
-    ProgramExit.finish(.failure)
+    exit.finish(.failure)
 }
 let options: LaunchOptions
 do {
@@ -24,7 +25,7 @@ do {
 } catch {
     Diagnostics.report("\(error)")
     if case .option(let problem) = error, problem.callsForUsage { Diagnostics.show(Usage.text) }
-    ProgramExit.finish(.usage)
+    exit.finish(.usage)
 }
 
 // An X display named on the command line (`--display :0`, as zenity's GTK takes it) is the one
@@ -47,7 +48,7 @@ case .snapshot(let path):
     status = SnapshotProgram.run(options: options, path: path)
 case .run:
     ContrastAdvice.warnings(for: options.appearance).forEach(Diagnostics.report)
-    OverlayProgram.run(options: options)
+    OverlayProgram.run(options: options, exit: exit)
 }
 fflush(nil)  // print wrote through C stdio; the finish exits with _exit, which does not flush it
-ProgramExit.finish(status)
+exit.finish(status)

@@ -37,7 +37,7 @@ extension OneAtATime {
         }
 
         @Test func aLateCallerEndsByTheFirstCallersDeadlineWithItsOwnStatus() throws {
-            let procedure = ExitProcedure(lateMarginSeconds: 0.01, report: { _ in })
+            let procedure = ExitProcedure.forTest()
             let draining = try WakeUp()
             let drainEnds = Condition()
             // A drain that takes all the time it is given, like a client that does not read.
@@ -76,7 +76,7 @@ extension OneAtATime {
             let unchecked = folder.path + "/unchecked"
             let forgotten = folder.path + "/forgotten"
             for path in [kept, removed, unchecked, forgotten] { try #require(mkfifo(path, 0o600) == 0) }
-            let procedure = ExitProcedure(lateMarginSeconds: 0.01, report: { _ in })
+            let procedure = ExitProcedure.forTest()
             procedure.removeAtExit(kept, ifStill: FileIdentity(atPath: kept))
             procedure.removeAtExit(removed, ifStill: FileIdentity(atPath: removed))
             procedure.removeAtExit(unchecked)

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import Testing
 import KioskCore
@@ -29,7 +30,7 @@ extension OneAtATime {
             let folder = try TemporaryFolder()
             let path = folder.path + "/k.fifo"
             let reports = try Reports()
-            let reader = try FIFOReader(path: path, mode: 0o600, trustsOthers: false, relocation: "", report: reports.report)
+            let reader = try FIFOReader(path: path, mode: 0o600, trustsOthers: false, relocation: "", releases: .forTest(), report: reports.report)
             let probe = try InboxProbe()
             try reader.start(inbox: probe.inbox)
             let writers = 200
@@ -43,11 +44,25 @@ extension OneAtATime {
             #expect(reports.lines.withLock { $0 } == [])
         }
 
+        @Test func theFIFOItMadeIsRemovedAtTheFinishAndOneFoundOfTheUsersToo() throws {
+            let folder = try TemporaryFolder()
+            let made = folder.path + "/made.fifo", found = folder.path + "/found.fifo"
+            try #require(mkfifo(found, 0o600) == 0)
+            let finish = ExitProcedure.forTest()
+            let reports = try Reports()
+            _ = try FIFOReader(path: made, mode: 0o600, trustsOthers: false, relocation: "", releases: finish, report: reports.report)
+            _ = try FIFOReader(path: found, mode: 0o600, trustsOthers: false, relocation: "", releases: finish, report: reports.report)
+            #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["made.fifo", "found.fifo"],
+                    "only the FIFOs: no temporary name is left beside them")
+            _ = finish.run(Int32(0), within: 1, reporting: nil)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+        }
+
         @Test func aFIFOSwappedInAtThePathIsNotOpenedAgain() throws {
             let folder = try TemporaryFolder()
             let path = folder.path + "/k.fifo"
             let reports = try Reports()
-            let reader = try FIFOReader(path: path, mode: 0o600, trustsOthers: false, relocation: "", report: reports.report)
+            let reader = try FIFOReader(path: path, mode: 0o600, trustsOthers: false, relocation: "", releases: .forTest(), report: reports.report)
             let probe = try InboxProbe()
             try reader.start(inbox: probe.inbox)
             // A writer holds the FIFO checked at start while another FIFO is renamed over its path.
@@ -71,7 +86,7 @@ extension OneAtATime {
             try #require(mkfifo(path, 0o600) == 0)
             let reports = try Reports()
             // Found, not made here: the rule is checked again at every open.
-            let reader = try FIFOReader(path: path, mode: 0o600, trustsOthers: false, relocation: "", report: reports.report)
+            let reader = try FIFOReader(path: path, mode: 0o600, trustsOthers: false, relocation: "", releases: .forTest(), report: reports.report)
             let probe = try InboxProbe()
             try reader.start(inbox: probe.inbox)
             try #require(chmod(path, 0o622) == 0)

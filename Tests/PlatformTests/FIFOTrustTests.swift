@@ -12,7 +12,7 @@ import Testing
         try #require(mkfifo(path, 0o600) == 0 && chmod(path, mode) == 0)
         if let owner { try #require(chown(path, owner, gid_t.max) == 0, "chown: \(String(cString: strerror(errno)))") }
         do {
-            _ = try FIFOReader(path: path, mode: 0o600, trustsOthers: trustsOthers, relocation: "")
+            _ = try FIFOReader(path: path, mode: 0o600, trustsOthers: trustsOthers, relocation: "", releases: .forTest())
             return nil
         } catch {
             return error.description

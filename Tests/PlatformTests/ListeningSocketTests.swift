@@ -39,7 +39,7 @@ extension OneAtATime {
         @Test func theSocketIsTheUsersAloneAndNothingIsLeftBesideIt() throws {
             let folder = try TemporaryFolder()
             let path = folder.path + "/control.sock"
-            let listener = try ListeningSocket(path: path, group: nil)
+            let listener = try ListeningSocket(path: path, group: nil, releases: .forTest())
             let info = try Self.status(path)
             #expect(info.st_mode & S_IFMT == S_IFSOCK && info.st_mode & 0o7777 == 0o600 && info.st_uid == geteuid())
             #expect(FileIdentity(info) == listener.identity)
@@ -52,7 +52,7 @@ extension OneAtATime {
             let folder = try TemporaryFolder()
             let path = folder.path + "/control.sock"
             let group: gid_t = getegid() == 65534 ? 65533 : 65534
-            _ = try ListeningSocket(path: path, group: "\(group)")
+            _ = try ListeningSocket(path: path, group: "\(group)", releases: .forTest())
             let info = try Self.status(path)
             #expect(info.st_mode & 0o7777 == 0o660 && info.st_gid == group && info.st_uid == geteuid(), "mode \(String(info.st_mode, radix: 8)) group \(info.st_gid)")
         }
@@ -62,7 +62,7 @@ extension OneAtATime {
             let name = String(repeating: "s", count: UnixSocketAddress.maximumPathBytes - folder.path.utf8.count - 1)
             let path = folder.path + "/" + name
             try #require(path.utf8.count == UnixSocketAddress.maximumPathBytes)
-            let listener = try ListeningSocket(path: path, group: nil)
+            let listener = try ListeningSocket(path: path, group: nil, releases: .forTest())
             _ = try UnixSocketAddress.connectedSocket(to: path)
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [name])
             withExtendedLifetime(listener) {}
@@ -74,7 +74,7 @@ extension OneAtATime {
             try #require(FileManager.default.createFile(atPath: target, contents: Data("keep\n".utf8), attributes: [.posixPermissions: 0o640]))
             let path = folder.path + "/control.sock"
             try #require(symlink(target, path) == 0)
-            #expect(throws: ListeningSocket.Refusal.self) { try ListeningSocket(path: path, group: "\(getegid())") }
+            #expect(throws: ListeningSocket.Refusal.self) { try ListeningSocket(path: path, group: "\(getegid())", releases: .forTest()) }
             let info = try Self.status(target)
             #expect(info.st_mode & 0o7777 == 0o640 && info.st_mode & S_IFMT == S_IFREG)
             #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["target", "control.sock"])
@@ -83,20 +83,19 @@ extension OneAtATime {
         @Test func atTheFinishOnlyTheSocketBoundIsRemoved() throws {
             let folder = try TemporaryFolder()
             let path = folder.path + "/control.sock"
-            let first = try ListeningSocket(path: path, group: nil)
-            let procedure = ExitProcedure(lateMarginSeconds: 0.01, report: { _ in })
-            procedure.removeAtExit(path, ifStill: first.identity)
+            let firstsFinish = ExitProcedure.forTest()
+            let first = try ListeningSocket(path: path, group: nil, releases: firstsFinish)
             // Someone removes the first overlay's socket and a second overlay listens at the path.
             try #require(unlink(path) == 0)
-            let second = try ListeningSocket(path: path, group: nil)
-            _ = procedure.run(Int32(0), within: 1, reporting: nil)
+            let secondsFinish = ExitProcedure.forTest()
+            let second = try ListeningSocket(path: path, group: nil, releases: secondsFinish)
+            _ = firstsFinish.run(Int32(0), within: 1, reporting: nil)
             #expect(FileIdentity(atPath: path) == second.identity, "the second overlay's socket stays")
             _ = try UnixSocketAddress.connectedSocket(to: path)
 
-            let secondsProcedure = ExitProcedure(lateMarginSeconds: 0.01, report: { _ in })
-            secondsProcedure.removeAtExit(path, ifStill: second.identity)
-            _ = secondsProcedure.run(Int32(0), within: 1, reporting: nil)
+            _ = secondsFinish.run(Int32(0), within: 1, reporting: nil)
             #expect(FileIdentity(atPath: path) == nil, "its own is removed")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [], "no private folder is left either")
             withExtendedLifetime(first) {}
         }
     }

@@ -26,7 +26,7 @@ final class ServedSocket: @unchecked Sendable {
     init() throws {
         folder = try TemporaryFolder()
         path = folder.path + "/control.sock"
-        server = try ControlServer(listener: ListeningSocket(path: path, group: nil))
+        server = try ControlServer(listener: ListeningSocket(path: path, group: nil, releases: .forTest()), releases: .forTest())
         let wakeUp = try WakeUp()
         self.wakeUp = wakeUp
         stepped = try WakeUp()

@@ -41,12 +41,13 @@ final class BareScreenConsole {
     }
 
     /// The console of a device now open, waking the loop through `wakeUp`: at exit its picture
-    /// and mode are given back (kfb_restore_all), and its switches are followed from now on.
-    init(wakeUp: WakeUp) {
+    /// and mode are given back (kfb_restore_all) at the finish of `releases`, and its switches
+    /// are followed from now on.
+    init(wakeUp: WakeUp, releases: ExitProcedure) {
         self.wakeUp = wakeUp
         let wake: @Sendable () -> Bool = { wakeUp.signal() }
         self.wake = wake
-        ProgramExit.closeAtExit { kfb_restore_all() }
+        releases.closeAtExit { kfb_restore_all() }
         switches = ConsoleSwitches.follow(waking: wake)
     }
 

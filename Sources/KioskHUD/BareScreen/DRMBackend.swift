@@ -41,11 +41,11 @@ final class DRMBackend: RegisteredBackend {
     /// Opens the first card that has a connected output, becomes its master and starts the
     /// screens `--display` asks for. A card another master holds is not passed over: the
     /// overlay would draw where nobody sees it.
-    static func open(_ options: LaunchOptions, glyphs: FontChain) throws(StartupError) -> DRMBackend {
+    static func open(_ options: LaunchOptions, glyphs: FontChain, exit: ProgramExit) throws(StartupError) -> DRMBackend {
         var firstFailure: FramebufferError?
         for path in cardPaths(options) where access(path, F_OK) == 0 {
             do {
-                return try open(path, options: options, glyphs: glyphs)
+                return try open(path, options: options, glyphs: glyphs, releases: exit.releases)
             } catch .framebuffer(let failure) where failure.kind == .noOutput {
                 firstFailure = firstFailure ?? failure
             }
@@ -54,7 +54,8 @@ final class DRMBackend: RegisteredBackend {
     }
 
     /// Opens the card at `path` and starts its screens.
-    private static func open(_ path: String, options: LaunchOptions, glyphs: FontChain) throws(StartupError) -> DRMBackend {
+    private static func open(_ path: String, options: LaunchOptions, glyphs: FontChain,
+                             releases: ExitProcedure) throws(StartupError) -> DRMBackend {
         let wakeUp = try BareScreenConsole.wakeUp(checkingAccessTo: path)
         var opened: OpaquePointer?
         do {
@@ -80,15 +81,15 @@ final class DRMBackend: RegisteredBackend {
             }
             screens.append(BareScreenOutput(info, rotation: options.rotation, glyphs: glyphs))
         }
-        return DRMBackend(device: device, path: path, screens: screens, wakeUp: wakeUp)
+        return DRMBackend(device: device, path: path, screens: screens, wakeUp: wakeUp, releases: releases)
     }
 
-    private init(device: OpaquePointer, path: String, screens: [BareScreenOutput], wakeUp: WakeUp) {
+    private init(device: OpaquePointer, path: String, screens: [BareScreenOutput], wakeUp: WakeUp, releases: ExitProcedure) {
         self.device = device
         self.path = path
         self.screens = screens
         displays = screens.map(\.opened)
-        console = BareScreenConsole(wakeUp: wakeUp)
+        console = BareScreenConsole(wakeUp: wakeUp, releases: releases)
     }
 
     /// Draws each frame into its picture; shows what changed unless another console is in front.

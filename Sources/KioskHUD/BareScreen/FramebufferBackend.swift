@@ -32,7 +32,7 @@ final class FramebufferBackend: RegisteredBackend {
     }
 
     /// Opens and maps the framebuffer and takes the console's picture.
-    static func open(_ options: LaunchOptions, glyphs: FontChain) throws(StartupError) -> FramebufferBackend {
+    static func open(_ options: LaunchOptions, glyphs: FontChain, exit: ProgramExit) throws(StartupError) -> FramebufferBackend {
         if !options.mirrorsOnAllDisplays, options.display > 0 { throw .noSuchDisplay(index: options.display, count: 1) }
         let path = path(options)
         let wakeUp = try BareScreenConsole.wakeUp(checkingAccessTo: path)
@@ -45,15 +45,15 @@ final class FramebufferBackend: RegisteredBackend {
         }
         guard let device = opened else { throw .framebuffer(FramebufferError(.cannotOpen, "\(path): not opened")) }
         return FramebufferBackend(device: device, path: path, screen: BareScreenOutput(info, rotation: options.rotation, glyphs: glyphs),
-                                  wakeUp: wakeUp)
+                                  wakeUp: wakeUp, releases: exit.releases)
     }
 
-    private init(device: OpaquePointer, path: String, screen: BareScreenOutput, wakeUp: WakeUp) {
+    private init(device: OpaquePointer, path: String, screen: BareScreenOutput, wakeUp: WakeUp, releases: ExitProcedure) {
         self.device = device
         self.path = path
         self.screen = screen
         displays = [screen.opened]
-        console = BareScreenConsole(wakeUp: wakeUp)
+        console = BareScreenConsole(wakeUp: wakeUp, releases: releases)
     }
 
     /// Draws the frame into the picture; writes what changed unless another console is in front.

@@ -42,15 +42,16 @@ package final class ControlServer: @unchecked Sendable {
     private var backlogs: [Int: ClientBacklog] = [:]
     private var linesInFlight: [Int: Int] = [:]
 
-    /// Serves `listener`; throws when the wake-up cannot be made.
-    package init(listener: ListeningSocket) throws(ListeningSocket.Refusal) {
+    /// Serves `listener`, its clients' answers written at the finish of `releases` (within its
+    /// deadline); throws when the wake-up cannot be made.
+    package init(listener: ListeningSocket, releases: ExitProcedure) throws(ListeningSocket.Refusal) {
         do {
             wakeUp = try WakeUp()
         } catch {
             throw ListeningSocket.Refusal(description: "cannot make the control socket's wake-up: \(error)")
         }
         self.listener = listener
-        ProgramExit.drainAtExit { [self] deadline in drain(until: deadline) }
+        releases.drainAtExit { [self] deadline in drain(until: deadline) }
     }
 
     /// Starts serving on a thread of its own; the clients' lines are posted to `inbox`.

@@ -8,7 +8,19 @@ import KioskCore
 /// through `DiagnosticText` where the message is made, and the whole line is escaped and cut here
 /// again, so a path or a library's reason cannot smuggle control bytes or megabytes in either.
 public enum Diagnostics {
-    private static let standardError = LineWriter.withThreadIfPossible(descriptor: STDERR_FILENO, name: "stderr writer")
+    /// stderr's writer, made at the first report (nil until then).
+    private static let madeWriter = LockedValue<LineWriter?>(nil)
+    /// Set by `close`: a report after the finish wrote its last lines is not news to anyone.
+    private static let isClosed = LockedValue(false)
+
+    /// stderr's writer, made now if no report made it yet; nil once closed.
+    private static var standardError: LineWriter? {
+        guard !isClosed.withLock({ $0 }) else { return nil }
+        return madeWriter.withLock { writer in
+            if writer == nil { writer = LineWriter.withThreadIfPossible(descriptor: STDERR_FILENO, name: "stderr writer") }
+            return writer
+        }
+    }
 
     /// The most bytes of a report's text (after the program's name), escapes included, before it
     /// is cut with "…": room for a path and a quotation of `DiagnosticText.quotedLimitBytes` each.
@@ -17,12 +29,24 @@ public enum Diagnostics {
     /// Queues `kiosk-spinner: <message>` for stderr, with control characters in `message`
     /// escaped and the message cut at `reportLimitBytes`.
     public static func report(_ message: String) {
-        standardError.post("kiosk-spinner: " + DiagnosticText.shown(message, limitBytes: reportLimitBytes))
+        standardError?.post("kiosk-spinner: " + DiagnosticText.shown(message, limitBytes: reportLimitBytes))
     }
 
     /// Queues `text` for stderr as it is (the usage after a bad option).
     public static func show(_ text: String) {
-        standardError.post(text)
+        standardError?.post(text)
+    }
+
+    /// Waits until every report queued is written, at most until `deadline` (`MonotonicClock`
+    /// nanoseconds): the first step of the program's finish.
+    package static func drain(until deadline: UInt64) {
+        madeWriter.withLock { $0 }?.drain(until: deadline)
+    }
+
+    /// Drops every report from now on: the last step of the program's finish.
+    package static func close() {
+        isClosed.withLock { $0 = true }
+        madeWriter.withLock { $0 }?.close()
     }
 
     /// Writes all of `text` to `descriptor`, retrying short and interrupted writes; returns false

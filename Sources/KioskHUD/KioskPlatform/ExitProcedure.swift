@@ -1,8 +1,10 @@
 import Glibc
 
-/// The steps of the program's finish short of the exit itself (`ProgramExit` runs the program's
-/// one and then exits), so each can be tried in a test: who finishes, what is written by when,
-/// what is closed, which files are removed.
+/// What the program releases at its finish, in the order it was taken, and the finish's steps
+/// short of the exit itself (`ProgramExit` owns the program's one, runs it and exits), so each
+/// can be tried in a test: who finishes, what is written by when, what is closed, which files
+/// are removed. Whatever takes something that must be given back at the exit (a FIFO or a socket
+/// it made, a writer's queue, a console's mode) is handed the procedure and adds it here.
 ///
 /// The first caller of `run` finishes: it reports its last line, waits for every drain (each given
 /// the same deadline, so a reader that does not read holds nothing up past it), runs the closings,
@@ -11,9 +13,9 @@ import Glibc
 /// the first caller's deadline and its own, plus `lateMarginSeconds`, then runs the closings,
 /// removes the files and returns its own status, so no finish outlasts the budget of the most
 /// urgent one.
-final class ExitProcedure: Sendable {
+package final class ExitProcedure: Sendable {
     /// How long a late caller waits past the finishing one's deadline (its files to be removed).
-    let lateMarginSeconds: Double
+    package let lateMarginSeconds: Double
     private let report: @Sendable (String) -> Void
     private let finishingDeadline = LockedValue<UInt64?>(nil)
     private let createdPaths = LockedValue<[(path: String, identity: FileIdentity?)]>([])
@@ -21,39 +23,39 @@ final class ExitProcedure: Sendable {
     private let closings = LockedValue<[@Sendable () -> Void]>([])
 
     /// A procedure that reports its last line through `report`.
-    init(lateMarginSeconds: Double, report: @escaping @Sendable (String) -> Void) {
+    package init(lateMarginSeconds: Double, report: @escaping @Sendable (String) -> Void) {
         self.lateMarginSeconds = lateMarginSeconds
         self.report = report
     }
 
     /// True once a finish has begun.
-    var hasBegun: Bool { finishingDeadline.withLock { $0 != nil } }
+    package var hasBegun: Bool { finishingDeadline.withLock { $0 != nil } }
 
     /// Removes `path` at the finish. With `identity`, only while the path is still that file
     /// (device and inode): one that another program put there meanwhile stays.
-    func removeAtExit(_ path: String, ifStill identity: FileIdentity? = nil) {
+    package func removeAtExit(_ path: String, ifStill identity: FileIdentity? = nil) {
         createdPaths.withLock { $0.append((path, identity)) }
     }
 
     /// No longer removes `path` at the finish.
-    func keepAtExit(_ path: String) {
+    package func keepAtExit(_ path: String) {
         createdPaths.withLock { $0.removeAll { $0.path == path } }
     }
 
     /// Also waits for `drain` at the finish, given the deadline (`MonotonicClock` nanoseconds)
     /// by which what it writes must be written; drains run in the order they were added.
-    func drainAtExit(_ drain: @escaping @Sendable (UInt64) -> Void) {
+    package func drainAtExit(_ drain: @escaping @Sendable (UInt64) -> Void) {
         drains.withLock { $0.append(drain) }
     }
 
     /// Also runs `closing` at the finish, after the drains (or a late caller's wait).
-    func closeAtExit(_ closing: @escaping @Sendable () -> Void) {
+    package func closeAtExit(_ closing: @escaping @Sendable () -> Void) {
         closings.withLock { $0.append(closing) }
     }
 
     /// Finishes within `seconds` as described above and returns the status the process is to
     /// exit with: `status`, whoever called first. Only the first caller's `last` is reported.
-    func run<Status>(_ status: Status, within seconds: Double, reporting last: String?) -> Status {
+    package func run<Status>(_ status: Status, within seconds: Double, reporting last: String?) -> Status {
         let mine = MonotonicClock.deadline(inSeconds: seconds)
         let earlier: UInt64? = finishingDeadline.withLock { current in
             if let current { return current }

@@ -63,7 +63,8 @@ package final class FIFOReader: Sendable {
     /// missing. An existing FIFO that another user owns, or that its group or others may write
     /// to, is refused unless `trustsOthers`. When the FIFO cannot be made, the message ends with
     /// `relocation`, advice on putting it elsewhere. Once reading, why it stopped goes to `report`.
-    package init(path: String, mode: mode_t, trustsOthers: Bool, relocation: String,
+    /// The FIFO made (or one of the running user's found) is removed at the finish of `releases`.
+    package init(path: String, mode: mode_t, trustsOthers: Bool, relocation: String, releases: ExitProcedure,
                  report: @escaping @Sendable (String) -> Void = Diagnostics.report) throws(Problem) {
         self.path = path
         self.trustsOthers = trustsOthers
@@ -76,7 +77,7 @@ package final class FIFOReader: Sendable {
                 guard info.st_mode & S_IFMT == S_IFIFO else {
                     throw .refused("\(shownPath) exists and is not a FIFO; refusing to use it")
                 }
-                let (descriptor, found) = try Self.adopt(path, found: info, trustsOthers: trustsOthers)
+                let (descriptor, found) = try Self.adopt(path, found: info, trustsOthers: trustsOthers, releases: releases)
                 (firstDescriptor, identity) = (LockedValue(descriptor), found)
                 checksTrust = !trustsOthers
                 return
@@ -85,7 +86,7 @@ package final class FIFOReader: Sendable {
             case .failure:
                 break
             }
-            if let (descriptor, made) = try Self.create(path, mode: mode, relocation: relocation) {
+            if let (descriptor, made) = try Self.create(path, mode: mode, relocation: relocation, releases: releases) {
                 (firstDescriptor, identity) = (LockedValue(descriptor), made)
                 checksTrust = false
                 return
@@ -96,7 +97,8 @@ package final class FIFOReader: Sendable {
 
     /// Opens the FIFO found at `path` (described by `found`) for reading and checks it; it is
     /// removed at exit when it belongs to the running user.
-    private static func adopt(_ path: String, found: stat, trustsOthers: Bool) throws(Problem) -> (FileDescriptor, FileIdentity) {
+    private static func adopt(_ path: String, found: stat, trustsOthers: Bool,
+                              releases: ExitProcedure) throws(Problem) -> (FileDescriptor, FileIdentity) {
         let shownPath = DiagnosticText.shown(path)
         if let distrust = distrust(found, trustsOthers: trustsOthers) {
             throw .refused("refusing the FIFO \(shownPath): \(distrust)")
@@ -111,14 +113,15 @@ package final class FIFOReader: Sendable {
         if let mismatch = mismatch(descriptor, expected: identity, checksTrust: !trustsOthers) {
             throw .refused("refusing the FIFO \(shownPath): \(mismatch)")
         }
-        if found.st_uid == geteuid() { ProgramExit.removeAtExit(path, ifStill: identity) }
+        if found.st_uid == geteuid() { releases.removeAtExit(path, ifStill: identity) }
         return (descriptor, identity)
     }
 
     /// Makes a FIFO of `mode` under a temporary name beside `path`, opens it for reading, then
     /// links it to `path`, so it is never seen there without a reader. Returns nil when something
     /// else took `path` meanwhile.
-    private static func create(_ path: String, mode: mode_t, relocation: String) throws(Problem) -> (FileDescriptor, FileIdentity)? {
+    private static func create(_ path: String, mode: mode_t, relocation: String,
+                               releases: ExitProcedure) throws(Problem) -> (FileDescriptor, FileIdentity)? {
         let shownPath = DiagnosticText.shown(path)
         let temporary = temporaryName(beside: path)
         do throws(Errno) {
@@ -129,10 +132,10 @@ package final class FIFOReader: Sendable {
             throw .unavailable("cannot create the FIFO \(shownPath): \(error); \(relocation)")
         }
         // Only the FIFO made here goes, under either name, at exit or on the way out.
-        ProgramExit.removeAtExit(temporary, ifStill: FileIdentity(atPath: temporary))
+        releases.removeAtExit(temporary, ifStill: FileIdentity(atPath: temporary))
         defer {
             unlink(temporary)
-            ProgramExit.keepAtExit(temporary)
+            releases.keepAtExit(temporary)
         }
         let descriptor: FileDescriptor
         let info: stat
@@ -150,11 +153,11 @@ package final class FIFOReader: Sendable {
             throw .refused("the FIFO \(shownPath) was replaced right after it was created; refusing to use it")
         }
         let identity = FileIdentity(info)
-        ProgramExit.removeAtExit(path, ifStill: identity)
+        releases.removeAtExit(path, ifStill: identity)
         do throws(Errno) {
             try systemCall { link(temporary, path) }
         } catch {
-            ProgramExit.keepAtExit(path)
+            releases.keepAtExit(path)
             if error == .exists { return nil }
             throw .unavailable("cannot create the FIFO \(shownPath): \(error); \(relocation)")
         }

@@ -2,7 +2,7 @@ import Glibc
 
 /// Which file a path or a descriptor is: its device and inode, so a file checked once can be
 /// told from another put at the same path later.
-struct FileIdentity: Equatable, Sendable {
+package struct FileIdentity: Equatable, Sendable {
     var device: UInt
     var inode: UInt
 

@@ -8,12 +8,6 @@ package final class LineWriter: @unchecked Sendable {
     /// The most lines waiting at once (about 1 MB at most).
     package static let capacity = 16384
 
-    /// Every writer made, so the program's finish can drain them all.
-    private static let all = LockedValue<[LineWriter]>([])
-    /// Set by `closeAll`: a writer made later (stderr's is made at its first report) drops its
-    /// lines too.
-    private static let isEveryWriterClosed = LockedValue(false)
-
     private let descriptor: Int32
 
     private let writesDirectly: Bool
@@ -30,7 +24,6 @@ package final class LineWriter: @unchecked Sendable {
         self.descriptor = descriptor
         writesDirectly = false
         try NativeThread.start(name: name) { [self] in run() }
-        Self.all.withLock { $0.append(self) }
     }
 
     /// A writer that writes each line at once on the caller's thread, outside any lock (so a
@@ -50,7 +43,6 @@ package final class LineWriter: @unchecked Sendable {
     /// Queues `line` (a newline is added), or drops it when the queue is full or the descriptor
     /// is gone.
     package func post(_ line: String) {
-        guard !Self.isEveryWriterClosed.withLock({ $0 }) else { return }
         if writesDirectly {
             guard !condition.locked({ isBroken }) else { return }
             let written = Diagnostics.writeAll(line + "\n", to: descriptor)
@@ -66,7 +58,7 @@ package final class LineWriter: @unchecked Sendable {
 
     /// Waits until every queued line is written (or the descriptor broke), at most until
     /// `deadline` (`MonotonicClock` nanoseconds), so a stuck reader cannot hold the exit up.
-    func drain(until deadline: UInt64) {
+    package func drain(until deadline: UInt64) {
         condition.locked {
             while (!lines.isEmpty || isWriting) && !isBroken {
                 if !condition.wait(until: deadline), MonotonicClock.nanoseconds() >= deadline { return }
@@ -74,22 +66,14 @@ package final class LineWriter: @unchecked Sendable {
         }
     }
 
-    /// Drops every line posted from now on, to every writer: what the program says after its
+    /// Drops what is queued and every line posted from now on: what the program says after its
     /// finish has written its last lines (a reader noticing the FIFO the finish removes) is not
     /// news to anyone.
-    static func closeAll() {
-        isEveryWriterClosed.withLock { $0 = true }
-        for writer in all.withLock({ $0 }) {
-            writer.condition.locked {
-                writer.isBroken = true
-                writer.lines.removeAll()
-            }
+    package func close() {
+        condition.locked {
+            isBroken = true
+            lines.removeAll()
         }
-    }
-
-    /// Drains every writer made, all by `deadline`.
-    static func drainAll(until deadline: UInt64) {
-        for writer in all.withLock({ $0 }) { writer.drain(until: deadline) }
     }
 
     private func run() {

@@ -38,8 +38,9 @@ package final class ListeningSocket {
     var descriptor: Int32 { socket.rawValue }
 
     /// Binds and listens at `path`, for the effective user alone or, with `group` (a group name
-    /// or number), for that group's members too.
-    package init(path: String, group: String?) throws(Refusal) {
+    /// or number), for that group's members too. The socket is removed at the finish of
+    /// `releases` while it is still the one bound here.
+    package init(path: String, group: String?, releases: ExitProcedure) throws(Refusal) {
         self.path = path
         let shownPath = DiagnosticText.shown(path)
         let groupID = try group.map { name throws(Refusal) in try Self.groupID(named: name) }
@@ -51,7 +52,7 @@ package final class ListeningSocket {
         let mode: mode_t = groupID == nil ? 0o600 : 0o660
         let folder: PrivateFolder
         do {
-            folder = try PrivateFolder(beside: path)
+            folder = try PrivateFolder(beside: path, releases: releases)
         } catch {
             throw Refusal(description: "cannot listen on \(shownPath): cannot make a private folder beside it: \(error)")
         }
@@ -96,11 +97,11 @@ package final class ListeningSocket {
             throw Refusal(description: "cannot listen on \(shownPath): \(error)")
         }
         // Registered first, so an exit between the link and the return still removes it.
-        ProgramExit.removeAtExit(path, ifStill: identity)
+        releases.removeAtExit(path, ifStill: identity)
         do throws(Errno) {
             try folder.link(Self.privateName, to: path)
         } catch {
-            ProgramExit.keepAtExit(path)
+            releases.keepAtExit(path)
             if error == .exists {
                 throw Refusal(description: "cannot listen on \(shownPath): something was put there while the socket was made; "
                     + "refusing to replace it")

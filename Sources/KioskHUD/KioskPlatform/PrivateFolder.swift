@@ -12,10 +12,12 @@ final class PrivateFolder {
     /// The open folder (O_DIRECTORY | O_NOFOLLOW), checked to be the one made.
     let descriptor: FileDescriptor
     private let identity: FileIdentity
+    private let releases: ExitProcedure
     private var entries: [String] = []
 
-    /// Makes a private folder in the folder of `target`; throws what failed.
-    init(beside target: String) throws(Errno) {
+    /// Makes a private folder in the folder of `target`, removed at the finish of `releases` if
+    /// it is still there; throws what failed.
+    init(beside target: String, releases: ExitProcedure) throws(Errno) {
         let slash = target.lastIndex(of: "/")
         let folder = slash.map { String(target[...$0]) } ?? ""
         // A short name, so an entry's path fits a socket's address nearly wherever the target's does.
@@ -36,16 +38,17 @@ final class PrivateFolder {
             throw error
         }
         descriptor = opened
-        ProgramExit.removeAtExit(path, ifStill: identity)
+        self.releases = releases
+        releases.removeAtExit(path, ifStill: identity)
     }
 
     deinit {
         for entry in entries {
             unlinkat(descriptor.rawValue, entry, 0)
-            ProgramExit.keepAtExit(path + "/" + entry)
+            releases.keepAtExit(path + "/" + entry)
         }
         if FileIdentity(atPath: path) == identity { rmdir(path) }
-        ProgramExit.keepAtExit(path)
+        releases.keepAtExit(path)
     }
 
     /// The path of `entry` in the folder, for a call that takes only a path (bind); an entry made
@@ -55,7 +58,7 @@ final class PrivateFolder {
         if !entries.contains(entry) {
             entries.append(entry)
             // Nobody else can put anything in the folder: whatever is at the name is this program's.
-            ProgramExit.removeAtExit(full)
+            releases.removeAtExit(full)
         }
         return full
     }

@@ -9,7 +9,7 @@ import KioskCore
 /// The stop signals are blocked in every thread and taken by one thread of their own with
 /// `sigwait`. It asks the loop to stop (`onStop`), and finishes the program itself when the
 /// loop cannot begin to in time (it waits on an X server that does not answer, or it has not
-/// started yet: a file open blocks): `ProgramExit.finish(_:afterAsking:)`. A parent
+/// started yet: a file open blocks): the program's `ProgramExit.finish(_:afterAsking:)`. A parent
 /// that ignored the signals (a shell's background job ignores SIGINT) cannot make the overlay
 /// unstoppable: their handling is reset first.
 ///
@@ -28,9 +28,10 @@ public enum SignalWatcher {
     private static let onStop = LockedValue<(@Sendable (Int32) -> Void)?>(nil)
     private static let onConsoleSwitch = LockedValue<(@Sendable (Int32) -> Void)?>(nil)
 
-    /// Starts watching. Call first thing, before any other thread starts, so every thread
-    /// inherits the mask. Throws when the watcher's thread cannot start.
-    public static func start() throws {
+    /// Starts watching, a stop signal ending the program through `exit`. Call first thing,
+    /// before any other thread starts, so every thread inherits the mask. Throws when the
+    /// watcher's thread cannot start.
+    public static func start(finishingThrough exit: ProgramExit) throws {
         let watched = stopSignals + [consoleLeaveSignal, consoleReturnSignal]
         var signals = sigset_t()
         sigemptyset(&signals)
@@ -47,7 +48,7 @@ public enum SignalWatcher {
                 let arrived = number
                 if stopSignals.contains(arrived) {
                     let handler = onStop.withLock { $0 }
-                    ProgramExit.finish(.success, afterAsking: { handler?(arrived) })
+                    exit.finish(.success, afterAsking: { handler?(arrived) })
                 }
                 onConsoleSwitch.withLock { $0 }?(arrived)
             }

@@ -31,8 +31,9 @@ enum BackendRegistry {
     /// `--wait-for-display`, tries again each time a device or server socket appears or changes
     /// (inotify), and every half second once something appeared that would not open yet, until
     /// one opens or the time is up, saying once that it waits.
-    /// `whenWaiting` runs once, when the start begins to wait.
-    static func open(_ options: LaunchOptions, glyphs: FontChain,
+    /// `whenWaiting` runs once, when the start begins to wait. The backend opened gives back what
+    /// it took at `exit`.
+    static func open(_ options: LaunchOptions, glyphs: FontChain, exit: ProgramExit,
                      whenWaiting: () -> Void = {}) throws(StartupError) -> any RegisteredBackend {
         let deadline = MonotonicClock.deadline(inSeconds: options.waitForDisplaySeconds)
         // Watching before the first try, so nothing that appears meanwhile is missed.
@@ -40,7 +41,7 @@ enum BackendRegistry {
         var hasSaidItWaits = false, somethingAppeared = false
         while true {
             do {
-                return try openNow(options, glyphs: glyphs)
+                return try openNow(options, glyphs: glyphs, exit: exit)
             } catch where error.mayComeLater && MonotonicClock.nanoseconds() < deadline {
                 guard let arrivals else { throw error }
                 if !hasSaidItWaits {
@@ -60,10 +61,10 @@ enum BackendRegistry {
     }
 
     /// Opens the backend `options` choose, as things are now.
-    private static func openNow(_ options: LaunchOptions, glyphs: FontChain) throws(StartupError) -> any RegisteredBackend {
+    private static func openNow(_ options: LaunchOptions, glyphs: FontChain, exit: ProgramExit) throws(StartupError) -> any RegisteredBackend {
         guard options.backend == .auto else {
             guard let named = all.first(where: { $0.choice == options.backend }) else { throw .noDisplayOffered([]) }
-            return try named.open(options, glyphs: glyphs)
+            return try named.open(options, glyphs: glyphs, exit: exit)
         }
         var notOffered: [StartupError.PassedOver] = []
         var offered: [any RegisteredBackend.Type] = []
@@ -77,13 +78,13 @@ enum BackendRegistry {
         guard let last = offered.last else { throw .noDisplayOffered(notOffered) }
         for backend in offered.dropLast() {
             do {
-                return try backend.open(options, glyphs: glyphs)
+                return try backend.open(options, glyphs: glyphs, exit: exit)
             } catch where !error.refusesToStart {
                 Diagnostics.report("\(error.reason); trying \(nextChoices(after: backend, in: offered)) instead")
             }
         }
         do {
-            return try last.open(options, glyphs: glyphs)
+            return try last.open(options, glyphs: glyphs, exit: exit)
         } catch {
             throw error.cannotShow && !notOffered.isEmpty ? .notShown(error, notTried: notOffered) : error
         }

@@ -6,28 +6,30 @@ import KioskPlatform
 
 /// The live overlay's composition: opens the FIFO, the control socket, the fonts and the
 /// backend, and runs the `Overlay` until `quit`, a signal, or (with `--exit-on-eof`) the end of
-/// input; every end goes through `ProgramExit.finish`.
+/// input; every end goes through the program's `ProgramExit`, to which each part adds what it
+/// gives back (the FIFO and the socket it made, the writers' queues, the console's mode).
 public enum OverlayProgram {
     /// Runs the overlay until it ends (exit 0 on `quit`, a stop signal or, when asked, the end
-    /// of input), or reports why it could not start and exits with that failure's status.
-    public static func run(options: LaunchOptions) -> Never {
+    /// of input), or reports why it could not start and exits with that failure's status; either
+    /// way through `exit`.
+    public static func run(options: LaunchOptions, exit: ProgramExit) -> Never {
         do {
-            try start(options)
+            try start(options, exit: exit)
         } catch {
-            ProgramExit.finish(error.exitStatus, reporting: "\(error)")
+            exit.finish(error.exitStatus, reporting: "\(error)")
         }
     }
 
-    private static func start(_ options: LaunchOptions) throws(StartupError) -> Never {
+    private static func start(_ options: LaunchOptions, exit: ProgramExit) throws(StartupError) -> Never {
         let parent = getppid()
         if options.exitsWithParent, kp_exit_with_parent(parent) == 0 {
-            ProgramExit.finish(.success, reporting: "the process that started the overlay is gone; exiting")
+            exit.finish(.success, reporting: "the process that started the overlay is gone; exiting")
         }
         let fifo: FIFOReader?
         do {
             fifo = try FIFOPlace(options).map { place throws(FIFOReader.Problem) in
                 try FIFOReader(path: place.path, mode: place.mode, trustsOthers: options.trustsOthersFIFO,
-                               relocation: place.relocation)
+                               relocation: place.relocation, releases: exit.releases)
             }
         } catch {
             throw .fifo(error)
@@ -35,7 +37,8 @@ public enum OverlayProgram {
         let control: ControlServer?
         do {
             control = try options.controlSocketPath.map { path throws(ListeningSocket.Refusal) in
-                try ControlServer(listener: ListeningSocket(path: path, group: options.controlSocketGroup))
+                try ControlServer(listener: ListeningSocket(path: path, group: options.controlSocketGroup, releases: exit.releases),
+                                  releases: exit.releases)
             }
         } catch {
             throw .controlSocket(error)
@@ -44,11 +47,13 @@ public enum OverlayProgram {
         do { glyphs = try .opening(options.fontPaths) } catch { throw .fonts(error) }
         // While it waits for a display, the FIFO already takes writes: the service manager may
         // start what writes to it (and not hold the boot for the display).
-        let backend = try BackendRegistry.open(options, glyphs: glyphs) {
+        let backend = try BackendRegistry.open(options, glyphs: glyphs, exit: exit) {
             if let socket = Environment.value("NOTIFY_SOCKET") { _ = kp_notify_systemd(socket, "READY=1\nSTATUS=waiting for a display") }
         }
         let events: LineWriter
         do { events = try LineWriter(descriptor: STDOUT_FILENO, name: "event writer") } catch { throw .thread(error) }
+        exit.releases.drainAtExit(events.drain)
+        exit.releases.closeAtExit(events.close)
         let overlay = overlay(options, on: backend, measurer: glyphs,
                               outlets: Overlay.Outlets(standardOutput: events.post, control: control)) { inbox throws(NativeThread.StartFailure) in
             if let socket = Environment.value("NOTIFY_SOCKET") { _ = kp_notify_systemd(socket, "READY=1") }
@@ -60,7 +65,7 @@ public enum OverlayProgram {
         let ending: Overlay.Ending
         do { ending = try overlay.run() } catch { throw .thread(error) }
         // The displays are still alive here: nothing is torn down before the exit.
-        ProgramExit.finish(ending.status, within: ending.seconds, reporting: ending.reason.lastWords)
+        exit.finish(ending.status, within: ending.seconds, reporting: ending.reason.lastWords)
     }
 
     /// The overlay `options` describe on `backend`'s displays: its session, each display's

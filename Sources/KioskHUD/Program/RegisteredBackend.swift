@@ -13,8 +13,10 @@ protocol RegisteredBackend: DisplayBackend {
     /// nothing ends with; nil when it is offered.
     static func absence(for options: LaunchOptions) -> String?
 
-    /// Opens the displays `options` ask for, drawing text with `glyphs`.
-    static func open(_ options: LaunchOptions, glyphs: FontChain) throws(StartupError) -> Self
+    /// Opens the displays `options` ask for, drawing text with `glyphs`; what must be given back
+    /// at the exit (a console's mode) is added to `exit`'s releases, and a display whose loss
+    /// cannot wait for the loop ends the program through `exit`.
+    static func open(_ options: LaunchOptions, glyphs: FontChain, exit: ProgramExit) throws(StartupError) -> Self
 }
 
 extension RegisteredBackend {

@@ -42,7 +42,7 @@ final class WaylandBackend: RegisteredBackend {
 
     /// Connects and makes a layer surface on each output the options name (`--display N` counts
     /// the outputs in the order the compositor announced them), at the output's own scale.
-    static func open(_ options: LaunchOptions, glyphs: FontChain) throws(StartupError) -> WaylandBackend {
+    static func open(_ options: LaunchOptions, glyphs: FontChain, exit: ProgramExit) throws(StartupError) -> WaylandBackend {
         let connection: WaylandConnection
         do { connection = try WaylandConnection() } catch { throw .wayland(error) }
         let count = connection.outputCount

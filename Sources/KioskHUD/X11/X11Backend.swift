@@ -1,3 +1,4 @@
+import Glibc
 internal import CSDL
 internal import CKioskX11
 import KioskCore
@@ -37,7 +38,8 @@ final class X11Backend: RegisteredBackend {
     }
 
     /// Starts SDL's video, refuses a `--display` the server does not have, and makes the windows.
-    static func open(_ options: LaunchOptions, glyphs: FontChain) throws(StartupError) -> X11Backend {
+    static func open(_ options: LaunchOptions, glyphs: FontChain, exit: ProgramExit) throws(StartupError) -> X11Backend {
+        finishOnConnectionLoss.withLock { $0 = exit }
         kp_x11_on_connection_loss(wakeAfterConnectionLoss, endAfterConnectionLoss)
         let session: SDLSession
         do { session = try SDLSession() } catch { throw .display(error) }
@@ -111,10 +113,17 @@ final class X11Backend: RegisteredBackend {
         _ = wakeOnConnectionLoss.withLock { $0 }?()
     }
 
+    /// The program's finish, for a connection lost before any loop runs. Xlib's handler is one
+    /// for the process and carries no context, so it is kept here, as `wakeOnConnectionLoss` is.
+    private static let finishOnConnectionLoss = LockedValue<ProgramExit?>(nil)
+
     /// Called by Xlib's I/O error handler for a connection that cannot outlive its loss (one
-    /// open only while starting, before any loop runs): ends the program at once.
+    /// open only while starting, before any loop runs): ends the program at once (Xlib's handler
+    /// must not return).
     private static let endAfterConnectionLoss: @convention(c) () -> Void = {
-        ProgramExit.finish(.displayLost, within: ProgramExit.promptSeconds, reporting: X11Backend.connectionLostReason)
+        // `open` keeps the finish before it installs the handler.
+        guard let exit = finishOnConnectionLoss.withLock({ $0 }) else { _exit(ExitStatus.displayLost.rawValue) }
+        exit.finish(.displayLost, within: ProgramExit.promptSeconds, reporting: X11Backend.connectionLostReason)
     }
 
     /// Why an X client holds input and stays on top only among X clients here, said once at
