@@ -11,15 +11,23 @@ import Testing
     func theCommittedSectionIsCurrent(name: String, document: String) throws {
         let section = try #require(GeneratedSection.all.first { $0.name == name })
         let text = try PackageFile.text(document)
-        let written = try #require(section.written(into: text), "\(document) has no \(name) markers")
+        let written = try #require(section.written(into: text, of: document), "\(document) has no \(name) markers")
         #expect(written == text, "\(document)'s \(name) section is stale: run scripts/generate-docs")
     }
 
     @Test func writingASectionReplacesOnlyWhatIsBetweenItsMarkers() throws {
         let section = GeneratedSection(name: "t", documents: [], text: "new\nlines")
         let document = "before\n<!-- generated: t (old words) -->\nold\n<!-- end generated: t -->\nafter"
-        #expect(section.written(into: document) == "before\n\(section.opening)\nnew\nlines\n\(section.closing)\nafter")
-        #expect(section.written(into: "no markers") == nil)
+        let written = "before\n\(section.opening(in: "A.md"))\nnew\nlines\n\(section.closing(in: "A.md"))\nafter"
+        #expect(section.written(into: document, of: "A.md") == written)
+        #expect(section.written(into: "no markers", of: "A.md") == nil)
+    }
+
+    @Test func aManPagesMarkersAreRoffComments() throws {
+        let section = GeneratedSection(name: "t", documents: [], text: ".TP\n.B new")
+        let page = ".SH T\n.\\\" generated: t (old words)\nold\n.\\\" end generated: t\n.SH U"
+        #expect(section.written(into: page, of: "a.1") == ".SH T\n\(section.opening(in: "a.1"))\n.TP\n.B new\n.\\\" end generated: t\n.SH U")
+        #expect(section.written(into: page, of: "A.md") == nil)
     }
 }
 

@@ -127,7 +127,7 @@ import KioskTestSupport
     @Test func aStallAlreadyOnHoldsAtOnce() {
         var overlay = Overlay(visible: true, stallSeconds: 1)
         _ = overlay.advance(to: 70)
-        var talk = send([], awaiting: .stalled, to: &overlay, atTick: 80)
+        let talk = send([], awaiting: .stalled, to: &overlay, atTick: 80)
         #expect(talk.isComplete, "its own status does not end the stall it reports")
     }
 

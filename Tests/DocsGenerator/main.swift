@@ -7,7 +7,7 @@ var failed = false
 for section in GeneratedSection.all {
     for document in section.documents {
         let url = URL(fileURLWithPath: document)
-        guard let text = try? String(contentsOf: url, encoding: .utf8), let written = section.written(into: text) else {
+        guard let text = try? String(contentsOf: url, encoding: .utf8), let written = section.written(into: text, of: document) else {
             FileHandle.standardError.write(Data("kiosk-spinner-docs: \(document) has no \(section.name) markers\n".utf8))
             failed = true
             continue

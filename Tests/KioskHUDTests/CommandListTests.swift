@@ -42,16 +42,4 @@ import KioskTestSupport
         #expect(Self.markdownTableWords(try PackageFile.text("README.md"), under: "## Talking to it")
             == Set(CommandSyntax.allCases.map(\.rawValue)))
     }
-
-    @Test func manPageCommandsNameTheListedCommands() throws {
-        let lines = PackageFile.section(of: try PackageFile.text("kiosk-spinner.1"), from: ".SH COMMANDS", toNext: ".SH")
-        let tags = zip(lines, lines.dropFirst()).filter { $0.0 == ".TP" }.map(\.1)
-        let words = tags.flatMap { tag -> [String] in
-            var plain = String(tag)
-            for markup in [#"\fB"#, #"\fR"#, #"\fI"#, "\""] { plain = plain.replacingOccurrences(of: markup, with: "") }
-            if plain.hasPrefix(".") { plain = String(plain.drop { $0 != " " }) }
-            return plain.split(separator: ",").compactMap { $0.split(separator: " ").first.map(String.init) }
-        }
-        #expect(Set(words) == Set(CommandSyntax.allCases.map(\.rawValue)))
-    }
 }

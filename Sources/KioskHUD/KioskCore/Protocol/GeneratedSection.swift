@@ -1,5 +1,6 @@
-/// A part of a document made from the code's tables, between `<!-- generated: NAME ... -->` and
-/// `<!-- end generated: NAME -->`: what `scripts/generate-docs` writes and a test keeps current.
+/// A part of a document made from the code's tables, between its markers (`<!-- generated: NAME
+/// ... -->` and `<!-- end generated: NAME -->` in Markdown, the same words after roff's `.\"` in
+/// the man page): what `scripts/generate-docs` writes and a test keeps current.
 public struct GeneratedSection: Sendable {
     /// The section's name in its markers (`commands`).
     public var name: String
@@ -13,20 +14,50 @@ public struct GeneratedSection: Sendable {
         GeneratedSection(name: "commands", documents: ["README.md", "PROTOCOL.md"], text: CommandReference.markdownTable),
         GeneratedSection(name: "options", documents: ["README.md"], text: Usage.optionsMarkdownTable),
         GeneratedSection(name: "exit-statuses", documents: ["README.md"], text: ExitStatus.paragraph(width: 100)),
+        GeneratedSection(name: "option-entries", documents: ["kiosk-spinner.1"], text: ManualPage.optionEntries),
+        GeneratedSection(name: "command-entries", documents: ["kiosk-spinner.1"], text: ManualPage.commandEntries),
+        GeneratedSection(name: "exit-status-entries", documents: ["kiosk-spinner.1"], text: ManualPage.exitStatusEntries),
     ] }
 
-    /// The opening marker's line.
-    public var opening: String { "<!-- generated: \(name) (from the code's tables by scripts/generate-docs; edit them, not this) -->" }
-    /// The closing marker's line.
-    public var closing: String { "<!-- end generated: \(name) -->" }
+    /// How a document writes the comment lines that are the markers: roff's for a man page
+    /// (`kiosk-spinner.1`), HTML's for Markdown.
+    enum CommentStyle {
+        case html, roff
 
-    /// `document` with what stands between this section's markers replaced by `text`; nil when
-    /// the document lacks either marker.
-    public func written(into document: String) -> String? {
-        var lines = document.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let start = lines.firstIndex(where: { $0.hasPrefix("<!-- generated: \(name) ") }),
+        init(document: String) {
+            self = document.hasSuffix(".md") ? .html : .roff
+        }
+
+        /// `words` as a comment line.
+        func line(_ words: String) -> String {
+            switch self {
+            case .html: return "<!-- \(words) -->"
+            case .roff: return #".\" "# + words
+            }
+        }
+
+        /// What every comment line begins with.
+        var prefix: String { line("").prefix { $0 != " " } + " " }
+    }
+
+    /// The opening marker's line in `document`.
+    public func opening(in document: String) -> String {
+        CommentStyle(document: document).line("generated: \(name) (from the code's tables by scripts/generate-docs; edit them, not this)")
+    }
+
+    /// The closing marker's line in `document`.
+    public func closing(in document: String) -> String { CommentStyle(document: document).line("end generated: \(name)") }
+
+    /// `text`, the content of `document`, with what stands between this section's markers
+    /// replaced by the section's text; nil when it lacks either marker.
+    public func written(into text: String, of document: String) -> String? {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let openingStart = CommentStyle(document: document).prefix + "generated: \(name) "
+        let closing = closing(in: document)
+        guard let start = lines.firstIndex(where: { $0.hasPrefix(openingStart) }),
               let end = lines[start...].firstIndex(of: closing) else { return nil }
-        lines.replaceSubrange(start...end, with: [opening] + text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + [closing])
+        let section = self.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines.replaceSubrange(start...end, with: [opening(in: document)] + section + [closing])
         return lines.joined(separator: "\n")
     }
 }

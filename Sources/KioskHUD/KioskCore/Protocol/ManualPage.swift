@@ -1,0 +1,42 @@
+/// The parts of the man page made from the code's tables: the entries of kiosk-spinner.1's
+/// OPTIONS, COMMANDS and EXIT STATUS, in roff, each a `.TP`, its name's line and what the table
+/// says of it (`scripts/generate-docs` writes them between the page's markers).
+enum ManualPage {
+    /// Every option of `Option`, in its order: `.B \-\-size \fIPX|auto\fR` and its paragraphs.
+    static var optionEntries: String {
+        entries(Option.allCases.map { option in
+            let value = option.expectedValue.map { #" \fI"# + escaped($0) + #"\fR"# } ?? ""
+            return (".B " + escaped(option.rawValue) + value, option.manual)
+        })
+    }
+
+    /// Every row of `CommandReference`: its forms (`\fBmsg\fR \fITEXT\fR, ...`) and its paragraphs.
+    static var commandEntries: String {
+        entries(CommandReference.entries.map { ($0.forms.map(styled(form:)).joined(separator: ", "), $0.manual) })
+    }
+
+    /// Every `ExitStatus`: `.B 2` and its paragraph.
+    static var exitStatusEntries: String {
+        entries(ExitStatus.allCases.map { (".B \($0.rawValue)", $0.manual) })
+    }
+
+    /// `text` with its hyphens written as roff's minus sign, as options and commands are typed.
+    static func escaped(_ text: String) -> String { text.replacingAll("-", with: #"\-"#) }
+
+    /// Tagged paragraphs, one after another, without a final newline.
+    private static func entries(_ list: [(tag: String, body: String)]) -> String {
+        list.map { ".TP\n\($0.tag)\n\($0.body)" }.joined(separator: "\n")
+    }
+
+    /// A command's form with the words the host writes in bold and what stands for a value (in
+    /// capitals, `[TEXT]` when it may be left out) in italics.
+    private static func styled(form: String) -> String {
+        form.split(separator: " ").map { word in
+            let optional = word.hasPrefix("[") && word.hasSuffix("]")
+            let bare = optional ? String(word.dropFirst().dropLast()) : String(word)
+            let isValue = bare.allSatisfy { !$0.isLowercase }
+            let styled = (isValue ? #"\fI"# : #"\fB"#) + escaped(bare) + #"\fR"#
+            return optional ? "[\(styled)]" : styled
+        }.joined(separator: " ")
+    }
+}
