@@ -145,8 +145,9 @@ def hud_case(name, boot, modules, arguments, depth=32, end="quit"):
     """kiosk-spinner with `arguments` on a bare screen, driven through its stdin: each picture is
     the snapshot of the same commands (exact; within RGB565 for 16 bpp), centred; the wheel
     turns, and only its square changes; a kernel message shows nothing over the HUD; `block`
-    holds nothing (grab=unsupported); a success hides itself; after `end` ("quit" or a signal
-    name) exit 0, the console back and live, and nothing on stderr."""
+    holds nothing (grab=unsupported); a success hides itself; `hide` leaves the screen black;
+    after `end` ("quit" or a signal name) exit 0, the console back and live, and nothing on
+    stderr."""
     message = ["msg Updating firmware"]
     progress = message + ["progress 40"]
     blocked = progress + ["block"]
@@ -181,6 +182,12 @@ def hud_case(name, boot, modules, arguments, depth=32, end="quit"):
         send("show"),
         expect(r"^shown$"),
         screen(shows["show"], "shown-again"),
+        send("hide"),
+        expect(r"^hidden$"),
+        screen(hud.blank(), "hide"),
+        send("show"),
+        expect(r"^shown$"),
+        screen(shows["show"], "shown-after-hide"),
     ]
     if end == "quit":
         steps.append(send("quit"))
@@ -193,7 +200,8 @@ def hud_case(name, boot, modules, arguments, depth=32, end="quit"):
         screen(probe.changed_since_last(), "console-live"),
         file_lines(STDERR, 0),
     ]
-    return Case(name, boot, modules, steps, needs=[KIOSK_SPINNER])
+    proves = ["hud-centred", "hide-clears"] + (["quit-exits-zero"] if end == "quit" else [])
+    return Case(name, boot, modules, steps, needs=[KIOSK_SPINNER], backend=backend_named(arguments), proves=proves)
 
 
 # A backdrop with colour: over black the default one is black, which a surround never written
@@ -204,12 +212,16 @@ BACKDROP = "#2060C0B3"
 def surround_case(name, boot, modules, arguments, depth=32):
     """kiosk-spinner with `arguments` and a coloured `--backdrop`: while blocking, every pixel
     around the HUD is the backdrop over black (kept in memory nowhere: the writers put it around
-    the HUD's island), on two reads with the wheel turned between them (DRM's two buffers);
-    after `unblock` black again; quit exits 0 with nothing on stderr."""
+    the HUD's island), on two reads with the wheel turned between them (DRM's two buffers), and
+    `status` says it blocks holding nothing (grab=unsupported); after `unblock` black again;
+    quit exits 0 with nothing on stderr."""
+    backend = backend_named(arguments)
     return Case(name, boot, modules, [
         start(KIOSK_SPINNER, *arguments, *DPI, "--backdrop", BACKDROP, stderr=STDERR),
         expect(r"^ready$"),
         send("block"),
+        send("status"),
+        expect(rf"^visible=1 blocked=1 grab=unsupported shown=1 stalled=0 above=held backend={backend} "),
         screen(hud.surrounded(BACKDROP, depth), "coloured-backdrop"),
         screen(hud.surrounded(BACKDROP, depth, turned=True), "coloured-backdrop-turned"),
         send("unblock"),
@@ -217,7 +229,7 @@ def surround_case(name, boot, modules, arguments, depth=32):
         send("quit"),
         exits(0),
         file_lines(STDERR, 0),
-    ], needs=[KIOSK_SPINNER])
+    ], needs=[KIOSK_SPINNER], backend=backend, proves=["block-dims-and-says", "quit-exits-zero"])
 
 
 def console_switch_case(name, boot, modules, arguments):
@@ -462,22 +474,30 @@ def waits_for_device_case(name, boot, modules):
     ], needs=[KIOSK_SPINNER, "psplash-write"])
 
 
-def hud_lost_case(name, boot, modules, take_away, give_back=None):
-    """kiosk-spinner --backend drm shows, `take_away` (a shell command) removes the device:
-    exit 4 and one line on stderr. `give_back` first brings the device back if an earlier case
-    took it."""
-    first = hud.shows([])
+# What kiosk-spinner says when its device goes, by backend.
+LOST_LINES = {
+    "drm": r"^kiosk-spinner: the DRM device /dev/dri/card0 went away; exiting$",
+    "fbdev": r"^kiosk-spinner: the framebuffer /dev/fb0 went away; exiting$",
+}
+
+
+def hud_lost_case(name, boot, modules, arguments, take_away, give_back=None, depth=32):
+    """kiosk-spinner with `arguments` shows, `take_away` (a step) removes the device: exit 4 and
+    one line on stderr, the backend's. `give_back` (a shell command) first brings the device back
+    if an earlier case took it."""
+    first = hud.shows([], depth)
+    backend = backend_named(arguments)
     steps = [shell(give_back)] if give_back else []
     steps += [
-        start(KIOSK_SPINNER, "--backend", "drm", *DPI, stderr=STDERR),
+        start(KIOSK_SPINNER, *arguments, *DPI, stderr=STDERR),
         expect(r"^ready$"),
         hud.render_ahead(first),
         screen(first, "first"),
-        shell(take_away),
+        take_away,
         exits(4),
-        file_lines(STDERR, 1, r"^kiosk-spinner: the DRM device /dev/dri/card0 went away; exiting$"),
+        file_lines(STDERR, 1, LOST_LINES[backend]),
     ]
-    return Case(name, boot, modules, steps, needs=[KIOSK_SPINNER])
+    return Case(name, boot, modules, steps, needs=[KIOSK_SPINNER], backend=backend, proves=["display-lost-exits-four"])
 
 
 def psplash_background(depth=32):
@@ -587,8 +607,8 @@ CASES = [
     lost_case("bochs-drm-unbound", STD_VESA32, ["bochs"], ["--drm", "/dev/dri/card0"],
               "echo 0000:00:02.0 > /sys/bus/pci/drivers/bochs-drm/unbind"),
     # bound again, and unbound under kiosk-spinner: exit 4 (last: bochs is gone again).
-    hud_lost_case("kiosk-spinner-bochs-drm-unbound", STD_VESA32, ["bochs"],
-                  "echo 0000:00:02.0 > /sys/bus/pci/drivers/bochs-drm/unbind",
+    hud_lost_case("kiosk-spinner-bochs-drm-unbound", STD_VESA32, ["bochs"], ["--backend", "drm"],
+                  shell("echo 0000:00:02.0 > /sys/bus/pci/drivers/bochs-drm/unbind"),
                   give_back="[ -e /dev/dri/card0 ] || echo 0000:00:02.0 > /sys/bus/pci/drivers/bochs-drm/bind"),
     # vesafb, 16 bpp (RGB565).
     probe_case("vesafb-16bpp", STD_VESA16, [], ["--fbdev", "/dev/fb0"], 16,
@@ -597,6 +617,10 @@ CASES = [
     surround_case("kiosk-spinner-vesafb-16bpp-backdrop", STD_VESA16, [], ["--backend", "fbdev"], 16),
     psplash_hud_case("kiosk-spinner-psplash-vesafb-16bpp", STD_VESA16, [], ["-n"], r"/dev/fb0$", 16),
     psplash_case("psplash-vesafb-16bpp", STD_VESA16, [], ["-n"], 16),
+    # bochs-drm loaded while kiosk-spinner draws on vesafb, as a late DRM driver takes the screen
+    # over on a device's boot: exit 4 (last on this boot: vesafb is gone).
+    hud_lost_case("kiosk-spinner-vesafb-16bpp-lost-to-bochs", STD_VESA16, [], ["--backend", "fbdev"],
+                  load("bochs"), depth=16),
     # vesafb, 24 bpp (three bytes a pixel).
     probe_case("vesafb-24bpp", STD_VESA24, [], ["--fbdev", "/dev/fb0"], 24,
                name_pattern=r"VESA VGA 1024x768 24 bpp RGB888"),
@@ -642,8 +666,8 @@ CASES = [
     lost_case("virtio-gpu-drm-unbound", VIRTIO, ["virtio_pci", "virtio-gpu"], ["--drm", "/dev/dri/card0"],
               "echo 0000:00:03.0 > /sys/bus/pci/drivers/virtio-pci/unbind"),
     # bound again, and unbound under kiosk-spinner (one buffer and DirtyFB): exit 4.
-    hud_lost_case("kiosk-spinner-virtio-gpu-drm-unbound", VIRTIO, ["virtio_pci", "virtio-gpu"],
-                  "echo 0000:00:03.0 > /sys/bus/pci/drivers/virtio-pci/unbind",
+    hud_lost_case("kiosk-spinner-virtio-gpu-drm-unbound", VIRTIO, ["virtio_pci", "virtio-gpu"], ["--backend", "drm"],
+                  shell("echo 0000:00:03.0 > /sys/bus/pci/drivers/virtio-pci/unbind"),
                   give_back="[ -e /dev/dri/card0 ] || echo 0000:00:03.0 > /sys/bus/pci/drivers/virtio-pci/bind"),
     # Two connectors on one card, both drawn (--display all).
     two_heads_case("kiosk-spinner-virtio-gpu-two-outputs"),

@@ -63,9 +63,12 @@ class Context:
 
 
 class Case:
-    def __init__(self, name, boot, modules, steps, needs=()):
-        """`needs`: guest programs the case runs; it fails at once when one was not built."""
+    def __init__(self, name, boot, modules, steps, needs=(), backend=None, proves=()):
+        """`needs`: guest programs the case runs; it fails at once when one was not built.
+        `proves`: the promises of the backend contract (contract.py) the case proves on
+        kiosk-spinner's `backend`."""
         self.name, self.boot, self.modules, self.steps, self.needs = name, boot, modules, steps, needs
+        self.backend, self.proves = backend, proves
 
     def run(self, machine, screens_folder, available):
         context = Context(machine, self, screens_folder)

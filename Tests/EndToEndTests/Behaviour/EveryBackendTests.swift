@@ -1,17 +1,54 @@
 import Testing
+import KioskTestSupport
 
-/// What the overlay promises on every display backend, each test run on each backend that can
-/// start here (`BackendHarness.Kind`): the HUD centred, `hide` leaving the screen as it was,
-/// `block` dimming the screen and holding input (and `status` saying so only where it holds:
-/// `partial` on Xwayland, for the grab and for the HUD's place on top), `quit`, and the
-/// display's loss.
+/// A promise every display backend keeps, as Tests/BackendContract.txt names it: that list is
+/// the contract, run here on each backend that can start here (`BackendHarness.Kind`) and by the
+/// QEMU stage on DRM and fbdev.
+enum BackendPromise: String, CaseIterable, CustomTestStringConvertible {
+    case hudCentred = "hud-centred"
+    case hideClears = "hide-clears"
+    case blockDimsAndSays = "block-dims-and-says"
+    case quitExitsZero = "quit-exits-zero"
+    case displayLostExitsFour = "display-lost-exits-four"
+
+    /// The promises Tests/BackendContract.txt lists, by name, in its order.
+    static let listed: [String] = {
+        guard let contract = try? PackageFile.text("Tests/BackendContract.txt") else { return [] }
+        return contract.split(separator: "\n").filter { !$0.hasPrefix("#") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
+    }()
+
+    var testDescription: String { rawValue }
+}
+
+/// What the overlay promises on every display backend, each promise of the contract run on each
+/// backend that can start here: the HUD centred, `hide` leaving the screen as it was, `block`
+/// dimming the screen and holding input (and `status` saying so only where it holds: `partial`
+/// on Xwayland, for the grab and for the HUD's place on top), `quit`, and the display's loss.
 @Suite("Every backend keeps the overlay's promises", .timeLimit(.minutes(3)))
 struct EveryBackendTests {
     /// The backends that can run here.
     static let kinds = BackendHarness.Kind.allCases.filter { $0.unavailableReason == nil }
 
-    @Test(arguments: kinds)
-    func theHUDIsCentredAndHUDSized(kind: BackendHarness.Kind) async throws {
+    /// The contract's promises, from its file (one it names that has no test here fails below).
+    static let promises = BackendPromise.listed.compactMap(BackendPromise.init(rawValue:))
+
+    @Test func theContractListsEveryPromiseTestedHereAndNoOther() {
+        #expect(BackendPromise.listed == BackendPromise.allCases.map(\.rawValue))
+    }
+
+    @Test(arguments: promises, kinds)
+    func keeps(_ promise: BackendPromise, on kind: BackendHarness.Kind) async throws {
+        switch promise {
+        case .hudCentred: try await theHUDIsCentredAndHUDSized(on: kind)
+        case .hideClears: try await hideLeavesEveryPixelAsItWas(on: kind)
+        case .blockDimsAndSays: try await blockDimsTheScreenAndStatusSaysWhatTheGrabAndTheStackingHold(on: kind)
+        case .quitExitsZero: try await quitExitsZeroAtOnce(on: kind)
+        case .displayLostExitsFour: try await losingTheDisplayExitsFourWithOneLine(on: kind)
+        }
+    }
+
+    private func theHUDIsCentredAndHUDSized(on kind: BackendHarness.Kind) async throws {
         let harness = try await BackendHarness.start(kind, ["--message", "Receiving ECG..."])
         defer { harness.stop() }
         let hud = try await harness.waitForHUD()
@@ -20,8 +57,7 @@ struct EveryBackendTests {
         #expect(hud.width >= 100 && hud.height >= 100 && hud.width < harness.size.width / 2, "HUD \(hud) is HUD-sized")
     }
 
-    @Test(arguments: kinds)
-    func hideLeavesEveryPixelAsItWas(kind: BackendHarness.Kind) async throws {
+    private func hideLeavesEveryPixelAsItWas(on kind: BackendHarness.Kind) async throws {
         let harness = try await BackendHarness.start(kind)
         defer { harness.stop() }
         _ = try await harness.waitForHUD()
@@ -29,8 +65,7 @@ struct EveryBackendTests {
         try await Poll.until("nothing drawn after hide") { try await harness.picture().box(differingFrom: harness.background) == nil }
     }
 
-    @Test(arguments: kinds)
-    func blockDimsTheScreenAndStatusSaysWhatTheGrabAndTheStackingHold(kind: BackendHarness.Kind) async throws {
+    private func blockDimsTheScreenAndStatusSaysWhatTheGrabAndTheStackingHold(on kind: BackendHarness.Kind) async throws {
         let harness = try await BackendHarness.start(kind)
         defer { harness.stop() }
         let hud = try await harness.waitForHUD()
@@ -52,8 +87,7 @@ struct EveryBackendTests {
         }
     }
 
-    @Test(arguments: kinds)
-    func quitExitsZeroAtOnce(kind: BackendHarness.Kind) async throws {
+    private func quitExitsZeroAtOnce(on kind: BackendHarness.Kind) async throws {
         let harness = try await BackendHarness.start(kind)
         defer { harness.stop() }
         try await harness.send("quit")
@@ -61,8 +95,7 @@ struct EveryBackendTests {
         #expect(harness.program.errors.text == kind.startupReport)
     }
 
-    @Test(arguments: kinds)
-    func losingTheDisplayExitsFourWithOneLine(kind: BackendHarness.Kind) async throws {
+    private func losingTheDisplayExitsFourWithOneLine(on kind: BackendHarness.Kind) async throws {
         let harness = try await BackendHarness.start(kind)
         defer { harness.stop() }
         _ = try await harness.waitForHUD()
