@@ -37,7 +37,7 @@ import KioskTestSupport
                          pattern: #"(\d+) KiB"#, files: ["README.md", "PROTOCOL.md", "kiosk-spinner.1"]),
         DocumentedNumber(name: "FontChain.systemFontLimit", value: "\(FontChain.systemFontLimit)",
                          pattern: #"at most (\d+) system fonts"#, files: ["README.md"]),
-        DocumentedNumber(name: "Appearance.minimumWheelPixels", value: "\(Appearance.minimumWheelPixels)",
+        DocumentedNumber(name: "Appearance.wheelPixelRange", value: "\(Appearance.wheelPixelRange.lowerBound)",
                          pattern: #"(\d+)(?:-| to )16384"#, files: ["PROTOCOL.md", "kiosk-spinner.1"]),
         DocumentedNumber(name: "Appearance.maximumSpokeCount", value: "\(Appearance.maximumSpokeCount)",
                          pattern: #"spokes, 3(?:-| to )(\d+)"#, files: ["kiosk-spinner.1", "--help"]),

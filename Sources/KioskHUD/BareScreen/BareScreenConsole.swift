@@ -21,7 +21,7 @@ final class BareScreenConsole {
     /// How often a reset of the console under the overlay is said on stderr: once for a reset
     /// whose steps (text mode, then the switches) are taken back at two looks, and a console
     /// reset again and again must not flood the log.
-    private var resetReports = RepeatLimit(count: 1, withinSeconds: 10)
+    private var resetReports = LimitedReports(count: 1, withinSeconds: 10)
 
     /// How often the console is looked at for a reset (a getty starting on it tells nothing):
     /// the loop sleeps no longer, and a wait for each frame does not look more often.
@@ -83,10 +83,8 @@ final class BareScreenConsole {
         if let switched = switches?.noteFront(inFront == 1, leave: leave, comeBack: comeBack) { return [switched] }
         guard taken, !isAway else { return [] }
         redraw()
-        if resetReports.allows(at: now) {
-            Diagnostics.report("the console was reset under the overlay (a getty started on it?): it is taken back and the "
-                               + "picture drawn whole")
-        }
+        resetReports.report("the console was reset under the overlay (a getty started on it?): it is taken back and the "
+                            + "picture drawn whole", at: now)
         return []
     }
 }

@@ -28,7 +28,7 @@ final class WaylandBackend: RegisteredBackend {
     private let showsOnEveryOutput: Bool
     /// How often a surface that could not be made for a changed or new output is said on
     /// stderr (it is tried again at each wait).
-    private var failureReports = RepeatLimit(count: 4, withinSeconds: 60)
+    private var failureReports = LimitedReports(count: 4, withinSeconds: 60)
     private let rotation: Rotation
     private let glyphs: FontChain
 
@@ -144,7 +144,7 @@ final class WaylandBackend: RegisteredBackend {
                     outputNames.append(name)
                     changes.append(.displayAdded(display, "\(describe(outputs.count - 1)) was plugged in: the overlay shows there too"))
                 } catch {
-                    report("cannot show on the new output \(name): \(error)")
+                    failureReports.report("cannot show on the new output \(name): \(error)")
                 }
             }
         }
@@ -161,14 +161,9 @@ final class WaylandBackend: RegisteredBackend {
             outputIndices[position] = index
             return display
         } catch {
-            report("cannot follow the change of output \(outputNames[position]): \(error)")
+            failureReports.report("cannot follow the change of output \(outputNames[position]): \(error)")
             return nil
         }
-    }
-
-    /// Says `line` on stderr, within `failureReports`.
-    private func report(_ line: String) {
-        if failureReports.allows(at: MonotonicClock.nanoseconds()) { Diagnostics.report(line) }
     }
 
     /// Display `position` as stderr names it: `the output NAME`, or `display N (output NAME)`.

@@ -27,7 +27,7 @@ final class X11Backend: RegisteredBackend {
     private let grab: BlockingGrab?
     /// How often a window mapped again after another client unmapped it is said on stderr: a
     /// client that keeps unmapping it must not flood the log.
-    private var remapReports = RepeatLimit(count: 4, withinSeconds: 60)
+    private var remapReports = LimitedReports(count: 4, withinSeconds: 60)
     /// What the grab's thread told since the last wait, for the next one to return.
     private let heard = LockedValue<[LoopInput]>([])
 
@@ -207,9 +207,8 @@ final class X11Backend: RegisteredBackend {
                 followed.forEach { $0.output.presentAll() }
             }
             if let xEvent = csdl_x11_event(&event) {
-                for (index, display) in followed.enumerated() where display.output.keepShown(after: xEvent)
-                    && remapReports.allows(at: MonotonicClock.nanoseconds()) {
-                    Diagnostics.report("another client unmapped the overlay's window\(followed.count > 1 ? " on display \(index)" : ""); "
+                for (index, display) in followed.enumerated() where display.output.keepShown(after: xEvent) {
+                    remapReports.report("another client unmapped the overlay's window\(followed.count > 1 ? " on display \(index)" : ""); "
                         + "it is mapped again")
                 }
                 if let watchedScreen, X11Screen.isChange(xEvent, on: watchedScreen) { screenChanged = true }

@@ -64,8 +64,8 @@ public struct Appearance: Sendable, Equatable {
     /// The most lines the message may wrap onto.
     public var maximumLines: Int?
 
-    /// The smallest wheel a user may ask for.
-    public static let minimumWheelPixels = 8
+    /// The wheel diameters in pixels a user may ask for (`size`, `--size`).
+    public static let wheelPixelRange = 8...16384
     /// The most spokes a wheel may have.
     public static let maximumSpokeCount = 64
 

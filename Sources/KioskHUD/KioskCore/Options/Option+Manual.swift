@@ -25,7 +25,7 @@ extension Option {
                 """#
         case .size:
             return #"""
-                The wheel's diameter in pixels, \#(Appearance.minimumWheelPixels) to 16384; it changes nothing else.
+                The wheel's diameter in pixels, \#(Appearance.wheelPixelRange.lowerBound) to \#(Appearance.wheelPixelRange.upperBound); it changes nothing else.
                 .B auto
                 (the default) is 2.5 times the message's font size.
                 The HUD is sized from what it holds: the wheel and the text with one font size (1 em) of padding on

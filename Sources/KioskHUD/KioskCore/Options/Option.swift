@@ -174,7 +174,7 @@ enum Option: String, CaseIterable {
         case .detail: options.detail = CommandParser.text(TextSanitizer.cleanKeepingLineBreaks(value))
         case .startHidden: options.startsHidden = true
         case .exitOnEOF: options.exitsAtEndOfInput = true
-        case .size: options.appearance.wheelPixels = try automatic(value) { v throws(OptionError) in try integer(v, in: Appearance.minimumWheelPixels...16384) }
+        case .size: options.appearance.wheelPixels = try automatic(value) { v throws(OptionError) in try integer(v, in: Appearance.wheelPixelRange) }
         case .style: options.appearance.wheelStyle = try choice(value)
         case .layout: options.appearance.layout = try choice(value)
         case .theme: options.appearance.theme = try choice(value)
@@ -280,12 +280,16 @@ enum Option: String, CaseIterable {
         return choice
     }
 
+    /// The sides in pixels a `--window` may have.
+    private static let windowSides = 16...16384
+
     private func size(_ value: String) throws(OptionError) -> Size {
         let parts = value.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }),
               let width = Int(parts[0]), let height = Int(parts[1]),
-              (16...16384).contains(width), (16...16384).contains(height) else {
-            throw .invalidValue(option: rawValue, value: value, expected: "WxH, each from 16 to 16384, like 800x480")
+              Self.windowSides.contains(width), Self.windowSides.contains(height) else {
+            throw .invalidValue(option: rawValue, value: value,
+                                expected: "WxH, each from \(Self.windowSides.lowerBound) to \(Self.windowSides.upperBound), like 800x480")
         }
         return Size(width: width, height: height)
     }

@@ -56,9 +56,9 @@ public enum CommandParser {
         case "size":
             guard !argument.isEmpty else { throw .missingArgument(command: name, expected: "a size in pixels") }
             guard argument.count <= 5, argument.allSatisfy(\.isASCIIDigit), let pixels = Int(argument),
-                  (Appearance.minimumWheelPixels...16384).contains(pixels) else {
+                  Appearance.wheelPixelRange.contains(pixels) else {
                 throw .invalidArgument(command: name, argument: argument,
-                                       expected: "a whole number of pixels from \(Appearance.minimumWheelPixels) to 16384")
+                                       expected: "a whole number of pixels from \(Appearance.wheelPixelRange.lowerBound) to \(Appearance.wheelPixelRange.upperBound)")
             }
             return .wheelSize(pixels)
         default:

@@ -161,9 +161,9 @@ public enum CommandReference {
                   The HUD's fill.
                   """#),
         Entry(["size PX"],
-              "the wheel's diameter in pixels (\(Appearance.minimumWheelPixels)-16384)",
+              "the wheel's diameter in pixels (\(Appearance.wheelPixelRange.lowerBound)-\(Appearance.wheelPixelRange.upperBound))",
               manual: #"""
-                  The wheel's diameter in pixels, \#(Appearance.minimumWheelPixels) to 16384.
+                  The wheel's diameter in pixels, \#(Appearance.wheelPixelRange.lowerBound) to \#(Appearance.wheelPixelRange.upperBound).
                   """#),
         Entry(["quit"],
               "exit 0 at once",
