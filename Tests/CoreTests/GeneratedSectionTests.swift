@@ -38,3 +38,14 @@ import Testing
         #expect(Set(words) == Set(CommandSyntax.allCases.map(\.rawValue)))
     }
 }
+
+/// The event table written into the documents has a row for every event the overlay writes, each
+/// once, in the order the events are declared.
+@Suite struct EventReferenceTests {
+    @Test func everyEventHasItsRowAndEveryRowIsAnEvent() {
+        let lines = EventReference.entries.map { $0.line ?? "the status line" }
+        let events = (OverlayEvent.broadcasts + [.pong]).map(\.description) + ["the status line", "error line N: ..."]
+        #expect(lines == events)
+        #expect(OverlayEvent.error(line: 7, .unknownCommand("x")).description.hasPrefix("error line 7: "))
+    }
+}

@@ -13,9 +13,13 @@ public struct GeneratedSection: Sendable {
     public static var all: [GeneratedSection] { [
         GeneratedSection(name: "commands", documents: ["README.md", "PROTOCOL.md"], text: CommandReference.markdownTable),
         GeneratedSection(name: "options", documents: ["README.md"], text: Usage.optionsMarkdownTable),
+        GeneratedSection(name: "events", documents: ["PROTOCOL.md"], text: EventReference.markdownTable),
         GeneratedSection(name: "exit-statuses", documents: ["README.md"], text: ExitStatus.paragraph(width: 100)),
         GeneratedSection(name: "option-entries", documents: ["kiosk-spinner.1"], text: ManualPage.optionEntries),
+        GeneratedSection(name: "psplash-option-entries", documents: ["kiosk-spinner.1"], text: ManualPage.psplashOptionEntries),
+        GeneratedSection(name: "zenity-option-entries", documents: ["kiosk-spinner.1"], text: ManualPage.zenityOptionEntries),
         GeneratedSection(name: "command-entries", documents: ["kiosk-spinner.1"], text: ManualPage.commandEntries),
+        GeneratedSection(name: "event-entries", documents: ["kiosk-spinner.1"], text: ManualPage.eventEntries),
         GeneratedSection(name: "exit-status-entries", documents: ["kiosk-spinner.1"], text: ManualPage.exitStatusEntries),
     ] }
 
