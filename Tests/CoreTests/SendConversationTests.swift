@@ -15,7 +15,7 @@ import KioskTestSupport
         static let client = InputSource.client(1)
 
         init(visible: Bool, graceSeconds: Double = 0, fadeSeconds: Double = 0.2, stallSeconds: Double? = nil,
-             grab: BlockingGrabState.Status = .released) {
+             grab: BlockingGrabState.Status = .released, stacking: Stacking = .held) {
             var timing = Timing()
             timing.graceSeconds = graceSeconds
             timing.fadeSeconds = fadeSeconds
@@ -23,7 +23,7 @@ import KioskTestSupport
             let session = HostSession(appearance: Appearance(), timing: timing, clock: FixedStepClock(ticksPerSecond: 60),
                                       state: HUDState(isVisible: visible, message: "Please wait..."))
             loop = LoopPolicy(session: session, composers: [FrameComposer(screen: Size(width: 800, height: 480))],
-                              settings: LoopPolicy.Settings(), grabStatus: grab)
+                              settings: LoopPolicy.Settings(), grabStatus: grab, stacking: stacking)
             _ = loop.step([], atTick: 0, measurer: FakeMeasurer())
         }
 
@@ -168,6 +168,24 @@ import KioskTestSupport
         let talk = send(["block"], awaiting: .grabHeld, to: &overlay, atTick: 10)
         #expect(talk.isComplete)
         #expect(talk.ending == .cannotCome("the overlay cannot grab input here (grab=unsupported), so grab-held never comes"))
+    }
+
+    @Test func aWindowTakenFromTheTopIsAnAboveLostAlreadyAndItsReturnAnAboveHeld() {
+        var overlay = Overlay(visible: true)
+        #expect(!overlay.loop.step([.windowCovered(0)], atTick: 5, measurer: FakeMeasurer()).answers.isEmpty)
+        #expect(send([], awaiting: .aboveLost, to: &overlay, atTick: 10).isComplete)
+        var back = send([], awaiting: .aboveHeld, to: &overlay, atTick: 11)
+        #expect(!back.isComplete)
+        _ = overlay.loop.step([.windowOnTopAgain(0)], atTick: 12, measurer: FakeMeasurer())
+        #expect(send([], awaiting: .aboveHeld, to: &overlay, atTick: 13).isComplete)
+        _ = hear([], in: &back)
+    }
+
+    @Test func anOrdinaryWindowIsNeverKeptOnTopSoNoAboveEventCanCome() {
+        var overlay = Overlay(visible: true, stacking: .ordinaryWindow)
+        let talk = send([], awaiting: .aboveHeld, to: &overlay, atTick: 10)
+        #expect(talk.isComplete)
+        #expect(talk.ending == .cannotCome("the overlay is an ordinary window here (above=none), so above-held never comes"))
     }
 
     @Test func quitEndsAnsweredOnlyWhenTheConnectionClosesAfterItsPong() {

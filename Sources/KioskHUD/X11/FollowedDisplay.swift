@@ -71,6 +71,16 @@ final class FollowedDisplay {
         return .moved(opened)
     }
 
+    /// Makes the window and output anew in the old one's place, after another client destroyed
+    /// it; says what the display is now.
+    func remake() throws(SDLError) -> OpenedDisplay {
+        let made = try OverlayWindow(placement: placement, session: session, bounds: window.place)
+        window = made
+        output = X11Output(window: made, rotation: rotation, glyphs: glyphs)
+        opened = Self.opened(made, output, placement)
+        return opened
+    }
+
     /// What the layout of `window`'s display is for: its turned size, its pixels and what it
     /// reports of its size.
     private static func opened(_ window: OverlayWindow, _ output: X11Output, _ placement: OverlayWindow.Placement) -> OpenedDisplay {

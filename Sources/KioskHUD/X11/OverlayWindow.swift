@@ -170,7 +170,10 @@ final class OverlayWindow {
     private static func x11Handles(of window: OpaquePointer) -> (display: UnsafeMutableRawPointer, window: UInt)? {
         var display: UnsafeMutableRawPointer?
         var xWindow: UInt = 0
-        return csdl_x11_handles(window, &display, &xWindow) != 0 ? display.map { (display: $0, window: xWindow) } : nil
+        guard csdl_x11_handles(window, &display, &xWindow) != 0, let display else { return nil }
+        // Another client may destroy it: what is still asked of it then must not end the program.
+        kp_x11_own_window(xWindow)
+        return (display, xWindow)
     }
 
     /// How `window` (of `size`) shows its picture: fitted where it is an overlay to fit (`x11`
@@ -240,24 +243,46 @@ final class OverlayWindow {
         if wantsMapping, let x11 { kp_x11_raise(x11.display, x11.window) }
     }
 
-    /// True when `event` (an X event SDL passed on) says another window was mapped or restacked,
-    /// so this one, shown, may no longer be on top.
+    /// True when `event` (an X event SDL passed on) says a window was mapped or restacked (another
+    /// put above the others, or this one lowered), and this one, shown, is no longer on top.
     func isCovered(by event: UnsafeRawPointer) -> Bool {
         guard followsFrameShape, isMapped, let x11 else { return false }
-        return kp_x11_is_restacking(event, x11.window) != 0 && kp_x11_is_topmost(x11.display, x11.window) == 0
+        return kp_x11_is_restacking(event) != 0 && !isOnTop
+    }
+
+    /// True while the window is to be shown: the overlay mapped it (another client may have
+    /// unmapped it since).
+    var isShown: Bool { isMapped }
+
+    /// True when the window, to be shown, is mapped and above every other window (XQueryTree, a
+    /// round trip: the server has taken every request made before it); always true for a plain
+    /// window, which is not kept on top, or one not to be shown.
+    var isOnTop: Bool {
+        guard followsFrameShape, isMapped, let x11 else { return true }
+        return kp_x11_is_on_top(x11.display, x11.window) != 0
+    }
+
+    /// True when `event` (an X event SDL passed on) says another client destroyed this window,
+    /// so the overlay must make a new one (what is still asked of this one fails harmlessly:
+    /// kp_x11_own_window).
+    func wasDestroyed(by event: UnsafeRawPointer) -> Bool {
+        guard followsFrameShape, let x11 else { return false }
+        return kp_x11_is_destroyed(event, x11.window) != 0
     }
 
     /// Maps the window again when `event` (an X event SDL passed on) says it was unmapped while
     /// it is to be shown: another client did it (xdotool windowunmap, a window manager's
     /// "minimise"), and a HUD gone while the grab holds the keyboard would leave a free-looking
-    /// screen where typing goes nowhere. Its whole picture is put again. True when it did.
+    /// screen where typing goes nowhere. Its whole picture is put again. True when it did; false
+    /// also when the unmap was the first part of its destruction (the server has destroyed it by
+    /// the time the unmap is heard, and `wasDestroyed` hears that next).
     func mapAgain(after event: UnsafeRawPointer) -> Bool {
         guard followsFrameShape, let x11, kp_x11_is_unmapped(event, x11.window) != 0 else { return false }
         guard ownUnmapsToHear == 0 else {
             ownUnmapsToHear -= 1
             return false
         }
-        guard isMapped else { return false }
+        guard isMapped, kp_x11_window_exists(x11.display, x11.window) != 0 else { return false }
         mustPutWhole = true
         kp_x11_map(x11.display, x11.window, 1)
         return true

@@ -25,9 +25,11 @@ final class X11Backend: RegisteredBackend {
     private let session: SDLSession
     /// The grab that holds keyboard and pointer while blocking; nil for a plain window.
     private let grab: BlockingGrab?
-    /// How often a window mapped again after another client unmapped it is said on stderr: a
-    /// client that keeps unmapping it must not flood the log.
+    /// How often a window put back after another client unmapped or destroyed it is said on
+    /// stderr: a client that keeps doing it must not flood the log.
     private var remapReports = LimitedReports(count: 4, withinSeconds: 60)
+    /// The displays whose window another client took from the top, not yet back on top.
+    private var covered: Set<Int> = []
     /// What the grab's thread told since the last wait, for the next one to return.
     private let heard = LockedValue<[LoopInput]>([])
 
@@ -192,6 +194,9 @@ final class X11Backend: RegisteredBackend {
         if kp_x11_connection_lost() != 0 { return [.displayLost(Self.connectionLostReason)] }
         var event = SDL_Event()
         var got: Int32
+        // While a window is to be put back on top, it is looked at again at least this often.
+        let deadline = covered.isEmpty ? deadline
+            : min(deadline ?? .max, MonotonicClock.nanoseconds() + OverlayWindow.raiseIntervalNanoseconds)
         if !heard.withLock(\.isEmpty) {
             got = SDL_PollEvent(&event)
         } else if let deadline {
@@ -201,15 +206,19 @@ final class X11Backend: RegisteredBackend {
             got = SDL_WaitEvent(&event)
         }
         var closed = false, screenChanged = false
+        var interferences: [LoopInput] = [], destroyed: Set<Int> = []
         while got != 0, kp_x11_connection_lost() == 0 {
             if event.type == SDL_QUIT.rawValue { closed = true }
             if event.type == SDL_WINDOWEVENT.rawValue, event.window.event == UInt8(SDL_WINDOWEVENT_EXPOSED.rawValue) {
                 followed.forEach { $0.output.presentAll() }
             }
             if let xEvent = csdl_x11_event(&event) {
-                for (index, display) in followed.enumerated() where display.output.keepShown(after: xEvent) {
-                    remapReports.report("another client unmapped the overlay's window\(followed.count > 1 ? " on display \(index)" : ""); "
-                        + "it is mapped again")
+                for (index, display) in followed.enumerated() where !destroyed.contains(index) {
+                    let wasShown = display.output.isShown
+                    guard let interference = display.output.keepShown(after: xEvent) else { continue }
+                    if interference == .destroyed { destroyed.insert(index) }
+                    if let line = interferenceLine(interference, index) { remapReports.report(line) }
+                    if wasShown, covered.insert(index).inserted { interferences.append(.windowCovered(index)) }
                 }
                 if let watchedScreen, X11Screen.isChange(xEvent, on: watchedScreen) { screenChanged = true }
             }
@@ -220,7 +229,47 @@ final class X11Backend: RegisteredBackend {
             defer { news.removeAll() }
             return news
         }
-        return grabNews + (screenChanged ? followScreen() : []) + (closed ? [.windowClosed] : [])
+        // A window made anew in this wait is mapped by the frame drawn next: it is looked at in
+        // the next wait, which comes soon while a window is to be put back.
+        return grabNews + interferences + destroyed.sorted().map(remake) + (screenChanged ? followScreen() : [])
+            + backOnTop(except: destroyed) + (closed ? [.windowClosed] : [])
+    }
+
+    /// The line saying what another client did to display `index`'s window itself and how it is
+    /// put back; nil for a window put above it, which is ordinary life (an application's new
+    /// window on a screen without a window manager) and needs no line.
+    private func interferenceLine(_ interference: X11Output.Interference, _ index: Int) -> String? {
+        let window = "the overlay's window\(followed.count > 1 ? " on display \(index)" : "")"
+        switch interference {
+        case .unmapped: return "another client unmapped \(window); it is mapped again"
+        case .destroyed: return "another client destroyed \(window); it is made again"
+        case .covered: return nil
+        }
+    }
+
+    /// Display `index`'s window made anew after another client destroyed it (`.displayChanged`,
+    /// drawn whole at once), or, when that fails, the display gone (`.displayGone`).
+    private func remake(_ index: Int) -> LoopInput {
+        do {
+            return .displayChanged(index, try followed[index].remake())
+        } catch {
+            return .displayGone(index, "cannot make the overlay's window\(followed.count > 1 ? " on display \(index)" : "") again: \(error); "
+                + "the overlay is not seen there")
+        }
+    }
+
+    /// The displays whose window is on top again after another client took it from there
+    /// (`.windowOnTopAgain`), but for those whose window was just made anew (`fresh`); those still
+    /// covered are raised again.
+    private func backOnTop(except fresh: Set<Int>) -> [LoopInput] {
+        covered.subtracting(fresh).sorted().compactMap { index in
+            guard followed[index].output.isOnTop else {
+                followed[index].output.raiseAgain()
+                return nil
+            }
+            covered.remove(index)
+            return .windowOnTopAgain(index)
+        }
     }
 
     /// Each display's change after the screen changed: moved or back (its window made anew),

@@ -38,15 +38,40 @@ final class X11Output {
         lastFrame = frame
     }
 
+    /// What another client did to the window, as `keepShown` heard it.
+    enum Interference: Equatable {
+        /// It unmapped the window, which is mapped again.
+        case unmapped
+        /// It put another window above this one, or lowered this one, which is raised again.
+        case covered
+        /// It destroyed the window: the overlay must make a new one.
+        case destroyed
+    }
+
     /// Keeps the window shown and on top after `event` (an X event): mapped again when another
-    /// client unmapped it (then true), raised again when another window now covers it.
-    func keepShown(after event: UnsafeRawPointer) -> Bool {
+    /// client unmapped it, raised again when another window now covers it; says what another
+    /// client did, or nil when nothing took the window from the top.
+    func keepShown(after event: UnsafeRawPointer) -> Interference? {
+        if window.wasDestroyed(by: event) { return .destroyed }
         if window.mapAgain(after: event) {
             try? window.presentAll()
-            return true
+            return .unmapped
         }
-        if window.isCovered(by: event) { window.raiseAgain() }
-        return false
+        guard window.isCovered(by: event) else { return nil }
+        window.raiseAgain()
+        return .covered
+    }
+
+    /// True when the window, to be shown, is mapped and above every other window.
+    var isOnTop: Bool { window.isOnTop }
+
+    /// True while the window is to be shown (mapped by the overlay).
+    var isShown: Bool { window.isShown }
+
+    /// Raises the window again when it is shown but covered (at most every
+    /// `OverlayWindow.raiseIntervalNanoseconds`).
+    func raiseAgain() {
+        window.raiseAgain()
     }
 
     /// Unmaps the window, showing nothing and taking no input, until the next frame drawn.

@@ -34,7 +34,8 @@ struct StaysOnTopTests {
     }
 
     /// Another client unmaps the overlay's window (xdotool windowunmap) while blocking: it is
-    /// mapped again at once, HUD and backdrop back, one line says so, and `status` is still true.
+    /// mapped again at once, HUD and backdrop back, one line says so, the host hears `above-lost`
+    /// and `above-held`, and `status` is still true.
     @Test func aWindowUnmappedByAnotherClientIsMappedAgain() async throws {
         let overlay = try await LiveOverlay.start(["--fade", "0", "--backdrop", "#00000080"])
         defer { overlay.stop() }
@@ -53,6 +54,56 @@ struct StaysOnTopTests {
         try await overlay.waitForColor(.hudFill, at: TestScreenLayout.hudFill)
         #expect(try await overlay.visibleOverlayWindows() == [window])
         #expect(overlay.program.errors.text == "kiosk-spinner: another client unmapped the overlay's window; it is mapped again\n")
-        #expect(try await overlay.status().hasPrefix("visible=1 blocked=1 grab=held shown=1 "))
+        let lost = try await overlay.waitForEvent("above-lost")
+        try await overlay.waitForEvent("above-held", from: lost.index)
+        #expect(try await overlay.status().hasPrefix("visible=1 blocked=1 grab=held shown=1 stalled=0 above=held "))
+    }
+
+    /// Another client destroys the overlay's window while blocking (X lets any client do so): the
+    /// overlay does not die of the errors its requests on the dead window meet, makes a new window
+    /// at once with the HUD and backdrop whole, says so in one line and with `above-lost` and
+    /// `above-held`, and `status` is true again: still blocking, the grab held, on top.
+    @Test func aWindowDestroyedByAnotherClientIsMadeAgain() async throws {
+        let overlay = try await LiveOverlay.start(["--fade", "0", "--backdrop", "#00000080"])
+        defer { overlay.stop() }
+        let window = try await overlay.waitUntilShowing()
+        _ = try await overlay.x.makeWallpaper(Self.application)
+        _ = try await overlay.status(after: ["block"])
+        let backdrop = Self.application.covered(by: .black, alpha: Double(0x80) / 255)
+        try await overlay.waitForColor(backdrop, at: TestScreenLayout.topLeft)
+
+        overlay.x.destroy(window)
+        let lost = try await overlay.waitForEvent("above-lost")
+        try await overlay.waitForEvent("above-held", from: lost.index)
+        try await overlay.waitForColor(backdrop, at: TestScreenLayout.topLeft)
+        // The new window reads the screen beneath it anew: the application is there now.
+        try await overlay.waitForColor(.hudFill(over: Self.application), at: TestScreenLayout.hudFill)
+        let windows = try await overlay.visibleOverlayWindows()
+        #expect(windows.count == 1 && windows != [window], "one new window: \(windows), the destroyed one was \(window)")
+        #expect(overlay.program.errors.text == "kiosk-spinner: another client destroyed the overlay's window; it is made again\n")
+        #expect(try await overlay.status().hasPrefix("visible=1 blocked=1 grab=held shown=1 stalled=0 above=held "))
+        try await overlay.waitForWheelToTurn(hudFill: .hudFill(over: Self.application))
+    }
+
+    /// Another client lowers the overlay's window below the application's while blocking: it is
+    /// raised again at once, the application dimmed again, and the host hears `above-lost` and
+    /// `above-held` (no line: a window above the overlay's is ordinary life on a bare X server).
+    @Test func aWindowLoweredByAnotherClientIsRaisedAgain() async throws {
+        let overlay = try await LiveOverlay.start(["--fade", "0", "--backdrop", "#00000080"])
+        defer { overlay.stop() }
+        let window = try await overlay.waitUntilShowing()
+        _ = try await overlay.x.makeWallpaper(Self.application)
+        _ = try await overlay.status(after: ["block"])
+        let backdrop = Self.application.covered(by: .black, alpha: Double(0x80) / 255)
+        try await overlay.waitForColor(backdrop, at: TestScreenLayout.topLeft)
+        let start = overlay.events.count
+
+        overlay.x.lower(window)
+        let lost = try await overlay.waitForEvent("above-lost", from: start)
+        try await overlay.waitForEvent("above-held", from: lost.index)
+        try await overlay.waitForColor(backdrop, at: TestScreenLayout.topLeft)
+        try await overlay.waitForColor(.hudFill, at: TestScreenLayout.hudFill)
+        #expect(overlay.program.errors.text == "")
+        #expect(try await overlay.status().hasPrefix("visible=1 blocked=1 grab=held shown=1 stalled=0 above=held "))
     }
 }

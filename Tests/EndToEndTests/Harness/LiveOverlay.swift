@@ -133,11 +133,11 @@ final class LiveOverlay {
 
     /// Waits until the picture in the HUD's middle column changes while the HUD stays, as it
     /// does while the wheel turns and the program draws.
-    func waitForWheelToTurn() async throws {
+    func waitForWheelToTurn(hudFill: ScreenColor = .hudFill) async throws {
         let before = x.colors(in: TestScreenLayout.hudMiddleColumn)
         try await Poll.until("the wheel to turn (the HUD's middle column to change, HUD fill still in it)") {
             guard let now = x.colors(in: TestScreenLayout.hudMiddleColumn) else { return false }
-            return now != before && now.contains { $0.isClose(to: .hudFill) }
+            return now != before && now.contains { $0.isClose(to: hudFill) }
         }
     }
 

@@ -187,6 +187,20 @@ final class X11Connection {
         _ = x.sync(display, 0)
     }
 
+    /// Puts `window` (any client's) below every other window (XLowerWindow), as another client
+    /// may do to the overlay's, and returns once the server has done so.
+    func lower(_ window: Window) {
+        _ = x.lowerWindow(display, window)
+        _ = x.sync(display, 0)
+    }
+
+    /// Destroys `window` (any client's: X lets one client destroy another's windows), and
+    /// returns once the server has done so.
+    func destroy(_ window: Window) {
+        _ = x.destroyWindow(display, window)
+        _ = x.sync(display, 0)
+    }
+
     /// How many button presses reached `window` since the last call (it must come from
     /// `makeApplicationWindow`). Takes everything the server sent before the call (XSync).
     func takeButtonPresses(of window: Window) -> Int { takeEvents(Self.buttonPress, of: window) }

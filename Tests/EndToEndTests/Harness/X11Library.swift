@@ -41,6 +41,8 @@ struct X11Library: @unchecked Sendable {
     let checkTypedWindowEvent: @convention(c) (OpaquePointer, UInt, Int32, UnsafeMutableRawPointer) -> Int32
     let setWindowBackground: @convention(c) (OpaquePointer, UInt, UInt) -> Int32
     let clearWindow: @convention(c) (OpaquePointer, UInt) -> Int32
+    let lowerWindow: @convention(c) (OpaquePointer, UInt) -> Int32
+    let destroyWindow: @convention(c) (OpaquePointer, UInt) -> Int32
 
     /// Why Xlib could not be used.
     enum LoadError: Error, CustomStringConvertible {
@@ -103,6 +105,8 @@ struct X11Library: @unchecked Sendable {
         checkTypedWindowEvent = try function("XCheckTypedWindowEvent")
         setWindowBackground = try function("XSetWindowBackground")
         clearWindow = try function("XClearWindow")
+        lowerWindow = try function("XLowerWindow")
+        destroyWindow = try function("XDestroyWindow")
         _ = initThreads()
         _ = setErrorHandler { _, _ in 0 }
         _ = setIOErrorHandler { _ in 0 }

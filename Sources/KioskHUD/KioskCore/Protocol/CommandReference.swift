@@ -134,7 +134,11 @@ public enum CommandReference {
                   .B above
                   is held where no application's window can cover the HUD unseen, partial on XWayland or with
                   WAYLAND_DISPLAY set beside the X server (the compositor may put a native Wayland window over it,
-                  which an X client cannot see), none for a \fB\-\-window\fR window;
+                  which an X client cannot see), none for a \fB\-\-window\fR window, and lost from the
+                  .B above\-lost
+                  event until
+                  .BR above\-held ,
+                  while another client has taken the overlay's window from the top and it is not back yet;
                   .B backend
                   is the backend that draws: x11 (XWayland included), wayland, drm or fbdev;
                   .B mode

@@ -122,7 +122,10 @@ public struct ControlConversation: Sendable {
     private mutating func judge(_ status: StatusLine) {
         guard let awaitedEvent, !hasSeenAwaitedState else { return }
         if status.rulesOut(awaitedEvent) {
-            impossibility = "the overlay cannot grab input here (grab=\(status.grab)), so \(awaitedEvent) never comes"
+            let isGrabEvent = awaitedEvent == .grabHeld || awaitedEvent == .grabLost
+            let reason = isGrabEvent ? "cannot grab input here (grab=\(status.grab))"
+                : "is an ordinary window here (above=\(status.above))"
+            impossibility = "the overlay \(reason), so \(awaitedEvent) never comes"
             return
         }
         switch status.alreadyHolds(awaitedEvent) {

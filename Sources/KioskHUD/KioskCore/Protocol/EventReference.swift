@@ -70,6 +70,24 @@ public enum EventReference {
                   Blocking holds keyboard and pointer again, after
                   .BR grab\-lost .
                   """#),
+        Entry("above-lost",
+              "another client took the overlay's window from the top (unmapped, lowered or destroyed it); the overlay puts it back at once (maps, raises or makes it again) and says `above-held` when it is; until then `status` says `above=lost` and the HUD may not be seen",
+              manual: #"""
+                  Another client took the overlay's window from the top (unmapped, lowered or destroyed it);
+                  the overlay puts it back at once (maps, raises or makes it again) and says
+                  .B above\-held
+                  when it is; until then
+                  .B status
+                  says
+                  .B above=lost
+                  and the HUD may not be seen.
+                  """#),
+        Entry("above-held",
+              "the overlay's window is on top again, after `above-lost`",
+              manual: #"""
+                  The overlay's window is on top again, after
+                  .BR above\-lost .
+                  """#),
         Entry("pong",
               "the answer to `ping`",
               manual: #"""

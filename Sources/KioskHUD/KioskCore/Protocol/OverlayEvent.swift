@@ -13,6 +13,11 @@ public enum OverlayEvent: Sendable, Equatable, CustomStringConvertible {
     case grabLost
     /// Blocking holds the keyboard and pointer again, after `grabLost`.
     case grabHeld
+    /// Another client took the overlay's window from the top (unmapped, lowered or destroyed
+    /// it): the HUD may not be seen until `aboveHeld`.
+    case aboveLost
+    /// The overlay's window is on top again, after `aboveLost`.
+    case aboveHeld
     /// The answer to `ping`.
     case pong
     /// The answer to `status`.
@@ -29,6 +34,8 @@ public enum OverlayEvent: Sendable, Equatable, CustomStringConvertible {
         case .stalled: return "stalled"
         case .grabLost: return "grab-lost"
         case .grabHeld: return "grab-held"
+        case .aboveLost: return "above-lost"
+        case .aboveHeld: return "above-held"
         case .pong: return "pong"
         case .status(let line): return line
         case .error(let line, let error): return "error line \(line): \(error)"

@@ -29,6 +29,9 @@ public struct HostSession: Sendable {
     public var isScreenAway: Bool { isConsoleAway || hasNoDisplay }
     /// What the display promises of the HUD's place above other windows (`status`'s `above`).
     public internal(set) var stacking = Stacking.held
+    /// Whether another client took the overlay's window from the top and it is not back yet
+    /// (`noteAbove`): `status` says `above=lost` meanwhile.
+    private var isAboveLost = false
     /// Which backend draws (`status`'s `backend`: `x11`, `wayland`, `drm`, `fbdev`); nil, said
     /// as `-`, for a session no display shows.
     public internal(set) var backend: String?
@@ -143,6 +146,14 @@ public struct HostSession: Sendable {
         guard isScreenAway != wasAway else { return [] }
         if !isScreenAway { presence.finishLeaving() }
         return presence.isDrawn ? [isScreenAway ? .hidden : .shown] : []
+    }
+
+    /// Records whether another client took the overlay's window from the top (`lost`) or it is
+    /// on top again; returns `above-lost` or `above-held` when that changed.
+    public mutating func noteAbove(lost: Bool) -> [OverlayEvent] {
+        guard lost != isAboveLost else { return [] }
+        isAboveLost = lost
+        return [lost ? .aboveLost : .aboveHeld]
     }
 
     /// Records what the windowing system last said of the blocking grab; returns `grab-lost` or
@@ -276,12 +287,13 @@ public struct HostSession: Sendable {
     /// until `hidden`; not while another virtual console is in front or no display is left),
     /// `stalled` whether the host
     /// has sent no state command for `--stall-timeout` (until its next one), `above` whether
-    /// anything could cover it unseen (`Stacking`), `backend` which backend draws it.
+    /// anything could cover it unseen (`Stacking`), or `lost` while another client has taken its
+    /// window from the top, `backend` which backend draws it.
     public var statusLine: String {
         let progress = state.progress.map(Self.number) ?? "-"
         let mode = stalledSince == nil ? state.mode : "stalled"
         return "visible=\(state.isVisible ? 1 : 0) blocked=\(state.isBlocking ? 1 : 0) grab=\(grab.word(wanted: wantsGrab)) "
-            + "shown=\(presence.isDrawn && !isScreenAway ? 1 : 0) stalled=\(stalledSince == nil ? 0 : 1) above=\(stacking.rawValue) backend=\(backend ?? "-") mode=\(mode) "
+            + "shown=\(presence.isDrawn && !isScreenAway ? 1 : 0) stalled=\(stalledSince == nil ? 0 : 1) above=\((isAboveLost ? Stacking.lost : stacking).rawValue) backend=\(backend ?? "-") mode=\(mode) "
             + "progress=\(progress) message=\(Self.quoted(state.message)) detail=\(Self.quoted(state.detail))"
     }
 

@@ -21,6 +21,13 @@ public enum LoopInput: Sendable, Equatable {
     /// A display was added after the start (an output plugged in while `--display all` shows on
     /// every one): it is the next index, laid out and drawn whole, with the line saying so.
     case displayAdded(OpenedDisplay, String)
+    /// Another client took display `index`'s window from the top (unmapped, lowered or
+    /// destroyed it, or put a window above it): the backend is putting it back (and says so on
+    /// stderr where another client acted on the window itself), and `windowOnTopAgain` says
+    /// when it is.
+    case windowCovered(Int)
+    /// Display `index`'s window is on top again, after `windowCovered`.
+    case windowOnTopAgain(Int)
     /// What the windowing system last said of the blocking grab.
     case grab(BlockingGrabState.Status)
     /// Another virtual console was switched to (true), hiding the overlay's screen, or the

@@ -56,6 +56,9 @@ public struct LoopPolicy: Sendable {
     private var adaptations: [String?]
     /// The displays gone for now (`displayGone`), drawn nothing until they come back.
     private var gone: Set<Int> = []
+    /// The displays whose window another client took from the top, not yet back
+    /// (`windowCovered` until `windowOnTopAgain`).
+    private var covered: Set<Int> = []
     private var hasStepped = false
     /// An exit that time will bring (zenity's full bar held, `--timeout`), the earliest first.
     private var scheduledExit: (tick: Int, reason: ExitReason)?
@@ -181,6 +184,12 @@ public struct LoopPolicy: Sendable {
             drawn[index] = nil
             result.reports.append(reason)
             if gone.count == composers.count { result.answers += session.noteDisplays(present: false).map(event) }
+        case .windowCovered(let index):
+            guard composers.indices.contains(index), covered.insert(index).inserted else { break }
+            result.answers += session.noteAbove(lost: true).map(event)
+        case .windowOnTopAgain(let index):
+            guard covered.remove(index) != nil, covered.isEmpty else { break }
+            result.answers += session.noteAbove(lost: false).map(event)
         case .grab(let status):
             result.answers += session.noteGrab(status).map(event)
         case .screenAway(let away):

@@ -13,4 +13,8 @@ public enum Stacking: String, Sendable {
     /// An ordinary window (`--window`, or SDL showing on something other than X11), which any
     /// other may cover.
     case ordinaryWindow = "none"
+    /// For the moment not on top: another client took the overlay's window from the top
+    /// (unmapped, lowered or destroyed it) and it is not back yet (`above-lost` until
+    /// `above-held`). Never what a display promises; `HostSession` says it while it lasts.
+    case lost
 }

@@ -13,16 +13,20 @@ public struct StatusLine: Sendable, Equatable {
     public var isShown: Bool
     /// `stalled`: whether the host has sent no state command for `--stall-timeout`.
     public var isStalled: Bool
+    /// `above`: `held`, `partial`, `none` or `lost` (`-` in a line without it).
+    public var above: String
     /// `mode`: `spinner`, `progress`, `success`, `error`, `info` or `stalled`.
     public var mode: String
 
     /// Creates the fields of a status line.
-    public init(isVisible: Bool, isBlocking: Bool, grab: String, isShown: Bool, isStalled: Bool = false, mode: String) {
+    public init(isVisible: Bool, isBlocking: Bool, grab: String, isShown: Bool, isStalled: Bool = false, above: String = "held",
+                mode: String) {
         self.isVisible = isVisible
         self.isBlocking = isBlocking
         self.grab = grab
         self.isShown = isShown
         self.isStalled = isStalled
+        self.above = above
         self.mode = mode
     }
 
@@ -38,7 +42,7 @@ public struct StatusLine: Sendable, Equatable {
         guard let visible = fields["visible"], let blocked = fields["blocked"], let grab = fields["grab"],
               let shown = fields["shown"], let mode = fields["mode"] else { return nil }
         self.init(isVisible: visible == "1", isBlocking: blocked == "1", grab: String(grab), isShown: shown == "1",
-                  isStalled: fields["stalled"] == "1", mode: String(mode))
+                  isStalled: fields["stalled"] == "1", above: fields["above"].map(String.init) ?? "-", mode: String(mode))
     }
 
     /// What the state says of `event` for a client that asked after its commands: true when the
@@ -55,12 +59,16 @@ public struct StatusLine: Sendable, Equatable {
             return grab == "pending" || (isBlocking && grab == "none") ? nil : false
         case .grabLost: return grab == "refused" || grab == "partial"
         case .stalled: return isStalled
+        case .aboveLost: return above == "lost"
+        case .aboveHeld: return above == "held" || above == "partial"
         case .ready, .pong, .status, .error: return false
         }
     }
 
-    /// Whether `event` can never come in this state: there is no grab where `grab=unsupported`.
+    /// Whether `event` can never come in this state: there is no grab where `grab=unsupported`,
+    /// and an ordinary window (`above=none`) is never kept on top.
     public func rulesOut(_ event: OverlayEvent) -> Bool {
-        (event == .grabHeld || event == .grabLost) && grab == "unsupported"
+        ((event == .grabHeld || event == .grabLost) && grab == "unsupported")
+            || ((event == .aboveHeld || event == .aboveLost) && above == "none")
     }
 }

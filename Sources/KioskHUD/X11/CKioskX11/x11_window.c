@@ -84,14 +84,20 @@ void kp_x11_watch_stacking(void *display) {
     XFlush(x);
 }
 
-int kp_x11_is_restacking(const void *event, unsigned long window) {
+int kp_x11_is_restacking(const void *event) {
     const XEvent *e = event;
     switch (e->type) {
-    case MapNotify: return e->xmap.event != e->xmap.window && e->xmap.window != (Window)window;
-    case ConfigureNotify: return e->xconfigure.event != e->xconfigure.window && e->xconfigure.window != (Window)window;
-    case CirculateNotify: return e->xcirculate.event != e->xcirculate.window && e->xcirculate.window != (Window)window;
+    case MapNotify: return e->xmap.event != e->xmap.window;
+    case ConfigureNotify: return e->xconfigure.event != e->xconfigure.window;
+    case CirculateNotify: return e->xcirculate.event != e->xcirculate.window;
     default: return 0;
     }
+}
+
+int kp_x11_is_destroyed(const void *event, unsigned long window) {
+    const XEvent *e = event;
+    return e->type == DestroyNotify && e->xdestroywindow.window == (Window)window
+        && e->xdestroywindow.event != e->xdestroywindow.window;
 }
 
 int kp_x11_is_unmapped(const void *event, unsigned long window) {
@@ -101,8 +107,15 @@ int kp_x11_is_unmapped(const void *event, unsigned long window) {
     return e->type == UnmapNotify && e->xunmap.window == (Window)window && e->xunmap.event != e->xunmap.window;
 }
 
-int kp_x11_is_topmost(void *display, unsigned long window) {
+int kp_x11_window_exists(void *display, unsigned long window) {
+    XWindowAttributes attributes;
+    return XGetWindowAttributes(display, (Window)window, &attributes) != 0;
+}
+
+int kp_x11_is_on_top(void *display, unsigned long window) {
     Display *x = display;
+    XWindowAttributes attributes;
+    if (!XGetWindowAttributes(x, (Window)window, &attributes) || attributes.map_state != IsViewable) return 0;
     Window root, parent, *children = NULL;
     unsigned int count = 0;
     if (!XQueryTree(x, DefaultRootWindow(x), &root, &parent, &children, &count)) return 1;
@@ -202,13 +215,34 @@ static int on_connection_loss(Display *display) {
 /* Xlib's handler of protocol errors before the loss: its default, which reports and exits. */
 static XErrorHandler error_handler_before_loss;
 
+/* The overlay's windows (kp_x11_own_window), the newest replacing the oldest. */
+enum { OWN_WINDOWS_CAPACITY = 16 };
+static _Atomic unsigned long own_windows[OWN_WINDOWS_CAPACITY];
+static atomic_uint own_windows_count;
+
+void kp_x11_own_window(unsigned long window) {
+    unsigned slot = atomic_fetch_add(&own_windows_count, 1) % OWN_WINDOWS_CAPACITY;
+    atomic_store(&own_windows[slot], window);
+}
+
+/* 1 when `resource` is one of the overlay's windows. */
+static int is_own_window(unsigned long resource) {
+    for (int i = 0; i < OWN_WINDOWS_CAPACITY; i++) {
+        if (resource != 0 && atomic_load(&own_windows[i]) == resource) return 1;
+    }
+    return 0;
+}
+
 /* Xlib's protocol error handler: once a connection broke, the connections that outlive it meet
  * errors about what the lost one owned (SDL's wake-up is an XSendEvent to the window the server
  * destroyed with it: BadWindow, which can also come just before the loss is read); the loss
- * already ends the overlay, so these are ignored. Any other error is what it always was. */
+ * already ends the overlay, so these are ignored, as are the errors of requests on a window
+ * another client destroyed (the overlay makes a new one). Any other error is what it always was. */
 static int on_protocol_error(Display *display, XErrorEvent *error) {
     int wake_up_missed_its_window = error->error_code == BadWindow && error->request_code == X_SendEvent;
-    if (atomic_load(&connection_lost) || wake_up_missed_its_window) return 0;
+    int on_a_destroyed_window = (error->error_code == BadWindow || error->error_code == BadDrawable)
+                                && is_own_window(error->resourceid);
+    if (atomic_load(&connection_lost) || wake_up_missed_its_window || on_a_destroyed_window) return 0;
     return error_handler_before_loss ? error_handler_before_loss(display, error) : 0;
 }
 

@@ -43,10 +43,11 @@ void kp_x11_raise(void *display, unsigned long window);
 void kp_x11_watch_stacking(void *display);
 
 /**
- * 1 when `event` (an XEvent) says another top-level window was mapped or restacked above
- * `window`'s siblings, so `window` may no longer be on top; else 0.
+ * 1 when `event` (an XEvent) says a top-level window was mapped or restacked, heard through the
+ * root's substructure (kp_x11_watch_stacking): another window put above the others, or this one
+ * lowered, so the overlay's may no longer be on top; else 0.
  */
-int kp_x11_is_restacking(const void *event, unsigned long window);
+int kp_x11_is_restacking(const void *event);
 
 /**
  * 1 when `event` (an XEvent) says `window` was unmapped (by anyone: its own unmap too), heard
@@ -54,8 +55,27 @@ int kp_x11_is_restacking(const void *event, unsigned long window);
  */
 int kp_x11_is_unmapped(const void *event, unsigned long window);
 
-/** 1 when `window` is the topmost child of the root window (XQueryTree), else 0. */
-int kp_x11_is_topmost(void *display, unsigned long window);
+/** 1 when `window` exists (XGetWindowAttributes answers for it), else 0. */
+int kp_x11_window_exists(void *display, unsigned long window);
+
+/** 1 when `window` is viewable (mapped) and the topmost child of the root window (XQueryTree), else 0. */
+int kp_x11_is_on_top(void *display, unsigned long window);
+
+/**
+ * 1 when `event` (an XEvent) says `window` was destroyed, heard through the root's substructure
+ * (kp_x11_watch_stacking): another client destroyed it (the overlay never destroys a window it
+ * still shows); else 0.
+ */
+int kp_x11_is_destroyed(const void *event, unsigned long window);
+
+/**
+ * Records `window` as one of the overlay's, whose errors are never fatal: such a window only
+ * fails to exist when another client destroyed it, and then the requests SDL and the overlay
+ * make on it until they hear so (drawing, shaping, asking its state, SDL_DestroyWindow) fail with
+ * BadWindow or BadDrawable; those are ignored instead of ending the process through Xlib's default
+ * handler. The most recent few are kept.
+ */
+void kp_x11_own_window(unsigned long window);
 
 /** Moves and resizes `window` (XMoveResizeWindow) to `width` x `height` at `x`, `y` of its parent. */
 void kp_x11_move_resize(void *display, unsigned long window, int x, int y, int width, int height);
