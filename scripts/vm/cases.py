@@ -359,6 +359,90 @@ def two_heads_case(name):
     ], needs=[KIOSK_SPINNER])
 
 
+def second_output_case(name):
+    """`--backend drm --display 1` on virtio-gpu's two outputs: the HUD shows on the second, exact
+    at its size, and nothing is drawn on the first (the console's text stays there)."""
+    first = hud.shows([])
+    return Case(name, VIRTIO_TWO_HEADS, ["virtio_pci", "virtio-gpu"], [
+        start(KIOSK_SPINNER, "--backend", "drm", "--display", "1", *DPI, stderr=STDERR),
+        expect(r"^ready$"),
+        screen(of_size(first, (1024, 768)), "second-output", head=SECOND_HEAD),
+        screen(hud.gone([]), "first-output-untouched"),
+        send("quit"),
+        exits(0),
+        file_lines(STDERR, 0),
+    ], needs=[KIOSK_SPINNER])
+
+
+def connector_status(output, value):
+    """A step: forces DRM connector `output` of card0 ("Virtual-2") `value` through sysfs ("off",
+    "on", or "detect" to let it be probed again), as a cable pulled or plugged back does, and has
+    the kernel send the card's "change" event, as it does for a real plug (with HOTPLUG=1, from the
+    plug's interrupt; 6.1 sends none for a status forced through sysfs on virtio-gpu, whose
+    outputs are not polled, so it is asked for through the card's uevent file, as `udevadm
+    trigger` does: the kernel's event all the same, on the same socket)."""
+    return shell(f"echo {value} > /sys/class/drm/card0-{output}/status; echo change > /sys/class/drm/card0/uevent")
+
+
+def output_unplugged_case(name):
+    """`--backend drm --display all` on virtio-gpu's two outputs, the second unplugged and plugged
+    back (its connector forced off, then on: the kernel's hot-plug event): gone, it is said in one
+    line and drawn nothing while the first goes on (`status` still `shown=1`); back, the HUD is
+    drawn on it whole and exact again, at once; the first output never stops showing it."""
+    message = ["msg Updating firmware"]
+    first, shown = hud.shows([]), hud.shows(message)
+    return Case(name, VIRTIO_TWO_HEADS, ["virtio_pci", "virtio-gpu"], [
+        start(KIOSK_SPINNER, "--backend", "drm", "--display", "all", *DPI, stderr=STDERR),
+        expect(r"^ready$"),
+        screen(first, "first-output"),
+        screen(of_size(first, (1024, 768)), "second-output", head=SECOND_HEAD),
+        connector_status("Virtual-2", "off"),
+        send(message[-1]),
+        send("status"),
+        expect(r"^visible=1 blocked=0 grab=none shown=1 "),
+        screen(shown, "first-output-while-second-gone"),
+        file_lines(STDERR, 1, r"^kiosk-spinner: the output Virtual-2 is gone \(unplugged or turned off\): the overlay is "
+                   r"not seen there until it is back$"),
+        connector_status("Virtual-2", "on"),
+        screen(of_size(shown, (1024, 768)), "second-output-back", head=SECOND_HEAD),
+        file_lines(STDERR, 2),
+        shell(f"sed -n 2p {STDERR}", output=r"^kiosk-spinner: display 1 is back$"),
+        screen(shown, "first-output-after"),
+        send("quit"),
+        exits(0),
+        connector_status("Virtual-2", "detect"),
+    ], needs=[KIOSK_SPINNER])
+
+
+def only_output_unplugged_case(name):
+    """`--backend drm` on virtio-gpu's one output, unplugged while blocking (its connector forced
+    off): `hidden`, one line, `status` says `shown=0` while the block is still asked for; plugged
+    back: `shown`, the HUD whole and exact at once, `status` says `shown=1`."""
+    blocked = ["block"]
+    shown = hud.shows(blocked)
+    return Case(name, VIRTIO, ["virtio_pci", "virtio-gpu"], [
+        start(KIOSK_SPINNER, "--backend", "drm", *DPI, stderr=STDERR),
+        expect(r"^ready$"),
+        send("block"),
+        screen(shown, "blocked"),
+        connector_status("Virtual-1", "off"),
+        expect(r"^hidden$"),
+        send("status"),
+        expect(r"^visible=1 blocked=1 grab=unsupported shown=0 "),
+        file_lines(STDERR, 1, r"^kiosk-spinner: the output Virtual-1 is gone \(unplugged or turned off\): the overlay is "
+                   r"not seen there until it is back$"),
+        connector_status("Virtual-1", "on"),
+        expect(r"^shown$"),
+        screen(shown, "back"),
+        send("status"),
+        expect(r"^visible=1 blocked=1 grab=unsupported shown=1 "),
+        shell(f"sed -n 2p {STDERR}", output=r"^kiosk-spinner: the display is back$"),
+        send("quit"),
+        exits(0),
+        connector_status("Virtual-1", "detect"),
+    ], needs=[KIOSK_SPINNER])
+
+
 def auto_case(name, boot, modules, device):
     """Plain `kiosk-spinner`, no DISPLAY nor WAYLAND_DISPLAY: auto picks `device` (its descriptor
     is held), shows the HUD, and says nothing on stderr."""
@@ -663,6 +747,8 @@ CASES = [
     waits_for_device_case("kiosk-spinner-virtio-gpu-waits-for-its-device", VIRTIO_LATE, ["virtio_pci", "virtio-gpu"]),
     surround_case("kiosk-spinner-virtio-gpu-drm-backdrop", VIRTIO, ["virtio_pci", "virtio-gpu"], ["--backend", "drm"]),
     auto_case("kiosk-spinner-virtio-gpu-auto", VIRTIO, ["virtio_pci", "virtio-gpu"], r"/dev/dri/card0$"),
+    # The only connector unplugged and plugged back while blocking (forced through sysfs).
+    only_output_unplugged_case("kiosk-spinner-virtio-gpu-only-output-unplugged"),
     lost_case("virtio-gpu-drm-unbound", VIRTIO, ["virtio_pci", "virtio-gpu"], ["--drm", "/dev/dri/card0"],
               "echo 0000:00:03.0 > /sys/bus/pci/drivers/virtio-pci/unbind"),
     # bound again, and unbound under kiosk-spinner (one buffer and DirtyFB): exit 4.
@@ -671,4 +757,7 @@ CASES = [
                   give_back="[ -e /dev/dri/card0 ] || echo 0000:00:03.0 > /sys/bus/pci/drivers/virtio-pci/bind"),
     # Two connectors on one card, both drawn (--display all).
     two_heads_case("kiosk-spinner-virtio-gpu-two-outputs"),
+    # A connector unplugged and plugged back (forced through sysfs): followed by the kernel's event.
+    output_unplugged_case("kiosk-spinner-virtio-gpu-output-unplugged"),
+    second_output_case("kiosk-spinner-virtio-gpu-second-output"),
 ]

@@ -56,13 +56,12 @@ final class BareScreenConsole {
 
     /// Sleeps until `deadline` (`MonotonicClock` nanoseconds; nil: until woken), or until the
     /// console is next to be looked at (`lookNanoseconds` after the last look), or the wake-up,
-    /// on the wake-up and `device` (-1: none); returns the polled descriptors, the wake-up first
-    /// (none when the time ran out).
-    func wait(until deadline: UInt64?, alsoOn device: Int32 = -1) -> [pollfd] {
+    /// on the wake-up and `devices` (the device, the hot-plug events); returns the polled
+    /// descriptors, the wake-up first, then `devices` in order (none when the time ran out).
+    func wait(until deadline: UInt64?, alsoOn devices: [Int32] = []) -> [pollfd] {
         let latest = lastLookNanoseconds + Self.lookNanoseconds
         let timeout = Int32(MonotonicClock.milliseconds(until: min(deadline ?? latest, latest)))
-        var watched = [pollfd(fd: wakeUp.descriptor, events: Int16(POLLIN), revents: 0)]
-        if device >= 0 { watched.append(pollfd(fd: device, events: Int16(POLLIN), revents: 0)) }
+        var watched = ([wakeUp.descriptor] + devices).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         guard poll(&watched, nfds_t(watched.count), timeout) > 0 else { return [] }
         if watched[0].revents != 0 { wakeUp.clear() }
         return watched

@@ -9,18 +9,30 @@ import KioskPlatform
 /// `video=` mode for it) is a display
 /// (`--display N|all` counts them), its frames flipped at most once a vblank (or marked dirty
 /// where the driver wants that); the loop waits on the device's descriptor for flips and for its
-/// loss. While another virtual console is switched to, the overlay is not master and shows
-/// nothing (`ConsoleSwitches`). The overlay reads no input devices, so `block` holds nothing here.
+/// loss, and on the kernel's device events for its outputs' hot-plug: a display unplugged is
+/// gone, one plugged back or given another mode is shown again at its new size. While another
+/// virtual console is switched to, the overlay is not master and shows nothing
+/// (`ConsoleSwitches`). The overlay reads no input devices, so `block` holds nothing here.
 final class DRMBackend: RegisteredBackend {
     static let choice = WindowingBackend.drm
-    let displays: [OpenedDisplay]
+    var displays: [OpenedDisplay] { screens.map(\.opened) }
     let blockingInput = BareScreenConsole.blockingInput
     let stacking = BareScreenConsole.stacking
     var wake: @Sendable () -> Bool { console.wake }
     private let device: OpaquePointer
     private let path: String
-    private let screens: [BareScreenOutput]
+    /// Each display's picture, and the device's index of its connected connector.
+    private var screens: [BareScreenOutput]
+    private let connectors: [Int32]
     private let console: BareScreenConsole
+    /// The kernel's device events, for the outputs' hot-plug (kfb_uevent_open); -1 where they
+    /// cannot be read (said at start).
+    private let hotplug: Int32
+    /// What a display made anew is turned by and draws its text with.
+    private let rotation: Rotation
+    private let glyphs: FontChain
+    /// A hot-plug heard while another console was in front: the outputs are probed on return.
+    private var mustFollowOutputs = false
     /// A present found the device gone (a flip pending when it was unplugged never completes,
     /// so nothing else would tell).
     private var isLost = false
@@ -71,25 +83,38 @@ final class DRMBackend: RegisteredBackend {
                 : .noSuchDisplay(index: options.display, count: count)
         }
         var screens: [BareScreenOutput] = []
-        for index in options.mirrorsOnAllDisplays ? Array(0..<count) : [options.display] {
+        let connectors = (options.mirrorsOnAllDisplays ? Array(0..<count) : [options.display]).map { Int32($0) }
+        for index in connectors {
             var info = kfb_screen_info()
             do {
-                try FramebufferError.check { kfb_drm_start_screen(device, Int32(index), &info, $0, $1) }
+                try FramebufferError.check { kfb_drm_start_screen(device, index, &info, $0, $1) }
             } catch {
                 kfb_drm_close(device)
                 throw .framebuffer(error)
             }
             screens.append(BareScreenOutput(info, rotation: options.rotation, glyphs: glyphs))
         }
-        return DRMBackend(device: device, path: path, screens: screens, wakeUp: wakeUp, releases: releases)
+        return DRMBackend(device: device, path: path, screens: screens, connectors: connectors, wakeUp: wakeUp,
+                          releases: releases, rotation: options.rotation, glyphs: glyphs)
     }
 
-    private init(device: OpaquePointer, path: String, screens: [BareScreenOutput], wakeUp: WakeUp, releases: ExitProcedure) {
+    private init(device: OpaquePointer, path: String, screens: [BareScreenOutput], connectors: [Int32], wakeUp: WakeUp,
+                 releases: ExitProcedure, rotation: Rotation, glyphs: FontChain) {
         self.device = device
         self.path = path
         self.screens = screens
-        displays = screens.map(\.opened)
+        self.connectors = connectors
+        self.rotation = rotation
+        self.glyphs = glyphs
         console = BareScreenConsole(wakeUp: wakeUp, releases: releases)
+        hotplug = kfb_uevent_open()
+        if hotplug < 0 {
+            Diagnostics.report("cannot read the kernel's device events (\(Errno.current)): an output unplugged, plugged "
+                               + "back or given another mode on \(path) is not followed")
+        } else {
+            let hotplug = hotplug
+            releases.closeAtExit { close(hotplug) }
+        }
     }
 
     /// Draws each frame into its picture; shows what changed unless another console is in front.
@@ -107,7 +132,7 @@ final class DRMBackend: RegisteredBackend {
     }
 
     private func present(on index: Int, _ shown: kp_frame, _ rects: [kp_rect]) {
-        if withUnsafePointer(to: shown, { kfb_drm_present(device, Int32(index), $0, rects, Int32(rects.count)) }) == KFB_LOST {
+        if withUnsafePointer(to: shown, { kfb_drm_present(device, connectors[index], $0, rects, Int32(rects.count)) }) == KFB_LOST {
             isLost = true
         }
     }
@@ -124,6 +149,35 @@ final class DRMBackend: RegisteredBackend {
         presentWhole()
     }
 
+    /// Each display's change after the kernel said an output was plugged, unplugged or changed:
+    /// gone (`.displayGone`), or back or at another mode, with a picture of its new size
+    /// (`.displayChanged`, drawn whole by the next frame).
+    private func followOutputs() -> [LoopInput] {
+        mustFollowOutputs = false
+        return screens.indices.compactMap { index in
+            var change = KFB_DRM_SAME
+            var info = kfb_screen_info()
+            do throws(FramebufferError) {
+                try FramebufferError.check { kfb_drm_follow_screen(device, connectors[index], &change, &info, $0, $1) }
+            } catch {
+                Diagnostics.report(error.description)
+                isLost = isLost || error.kind == .lost
+                return nil
+            }
+            switch change {
+            case KFB_DRM_GONE:
+                let output = String(cString: kfb_drm_connector_name(device, connectors[index]))
+                return .displayGone(index, "the output \(output) is gone (unplugged or turned off): the overlay is not seen there "
+                                    + "until it is back")
+            case KFB_DRM_CHANGED:
+                screens[index] = BareScreenOutput(info, rotation: rotation, glyphs: glyphs)
+                return .displayChanged(index, screens[index].opened)
+            default:
+                return nil
+            }
+        }
+    }
+
     /// Shows every screen's whole picture.
     private func presentWhole() {
         for (index, screen) in screens.enumerated() {
@@ -131,27 +185,40 @@ final class DRMBackend: RegisteredBackend {
         }
     }
 
-    /// Waits on the wake-up and the device: a completed flip shows what waited for it; the
-    /// console switched away or back is `.screenAway`, and one reset under the overlay is taken
-    /// back and shown whole; an error on the device, or the device gone (found so here or at the
+    /// Waits on the wake-up, the device and its hot-plug events: a completed flip shows what
+    /// waited for it; the console switched away or back is `.screenAway`, and one reset under the
+    /// overlay is taken back and shown whole; an output unplugged, plugged back or given another
+    /// mode is `.displayGone` or `.displayChanged` (followed once the console is back where
+    /// another is in front); an error on the device, or the device gone (found so here or at the
     /// last present), is `.displayLost`.
     func waitForEvents(until deadline: UInt64?) -> [LoopInput] {
         guard !isLost else { return [lost] }
-        let watched = console.wait(until: deadline, alsoOn: kfb_drm_fd(device))
+        let watched = console.wait(until: deadline, alsoOn: [kfb_drm_fd(device)] + (hotplug >= 0 ? [hotplug] : []))
         var heard = console.takeBackAfterReset(leave: { kfb_drm_suspend(device) }, comeBack: showAgain, redraw: presentWhole)
         if isLost { return [lost] }
-        guard !watched.isEmpty else { return heard }
+        if watched.isEmpty { return heard + followOutputsWhenInFront() }
         if watched[0].revents != 0 {
             heard += console.switches?.handle(leave: { kfb_drm_suspend(device) }, comeBack: showAgain) ?? []
             if isLost { return [lost] }
         }
-        guard watched[1].revents != 0 else { return heard }
-        let gone = watched[1].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0
-        if gone || kfb_drm_dispatch(device) == KFB_LOST {
-            isLost = true
-            return [lost]
+        if watched[1].revents != 0 {
+            let gone = watched[1].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0
+            if gone || kfb_drm_dispatch(device) == KFB_LOST {
+                isLost = true
+                return [lost]
+            }
         }
-        return heard
+        if watched.count > 2, watched[2].revents != 0, kfb_uevent_says_hotplug(hotplug, kfb_drm_node(device)) == 1 {
+            mustFollowOutputs = true
+        }
+        heard += followOutputsWhenInFront()
+        return isLost ? [lost] : heard
+    }
+
+    /// The outputs followed after a hot-plug, once the overlay is master again if another
+    /// console is in front (a mode set needs it).
+    private func followOutputsWhenInFront() -> [LoopInput] {
+        mustFollowOutputs && !console.isAway ? followOutputs() : []
     }
 
     /// The loss of the device, for the loop's step.

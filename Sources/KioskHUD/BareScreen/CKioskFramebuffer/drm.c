@@ -48,6 +48,8 @@ struct screen {
     char connector_name[32];
 
     int started;
+    /* Its connector was found disconnected (kfb_drm_follow_screen): nothing is shown there. */
+    int gone;
     uint32_t crtc_id;
     int crtc_index;
     int saved_crtc_entry;
@@ -266,6 +268,13 @@ int kfb_drm_screen_count(const struct kfb_drm *device) {
     return device ? device->screen_count : 0;
 }
 
+const char *kfb_drm_node(const struct kfb_drm *device) { return device ? device->node : ""; }
+
+const char *kfb_drm_connector_name(const struct kfb_drm *device, int index) {
+    if (!device || index < 0 || index >= device->screen_count) return "";
+    return device->screens[index].connector_name;
+}
+
 int kfb_drm_fd(const struct kfb_drm *device) {
     return device ? device->fd : -1;
 }
@@ -382,6 +391,47 @@ static enum kfb_status create_buffer(const struct kfb_drm *device, const struct 
     return KFB_OK;
 }
 
+/* Makes the screen's buffers (buffer_count of them) at its mode, black, and its row of scratch;
+ * on a failure leaves none. */
+static enum kfb_status make_buffers(struct kfb_drm *device, struct screen *screen, char *message, size_t message_size) {
+    for (int i = 0; i < screen->buffer_count; i++) {
+        enum kfb_status status = create_buffer(device, screen, &screen->buffers[i], message, message_size);
+        if (status != KFB_OK) {
+            for (int made = 0; made < i; made++) destroy_buffer(device->fd, &screen->buffers[made]);
+            return status;
+        }
+    }
+    screen->scratch = malloc((size_t)screen->mode.hdisplay * sizeof *screen->scratch);
+    if (!screen->scratch) {
+        kfb_say(message, message_size, "%s: no memory for a row of %s", device->path, screen->connector_name);
+        for (int i = 0; i < screen->buffer_count; i++) destroy_buffer(device->fd, &screen->buffers[i]);
+        return KFB_NO_MEMORY;
+    }
+    return KFB_OK;
+}
+
+/* Shows the screen's first buffer on its CRTC at its mode (drmModeSetCrtc). */
+static enum kfb_status set_crtc(struct kfb_drm *device, struct screen *screen, char *message, size_t message_size) {
+    if (drmModeSetCrtc(device->fd, screen->crtc_id, screen->buffers[0].fb_id, 0, 0, &screen->connector_id, 1,
+                       &screen->mode) == 0) {
+        return KFB_OK;
+    }
+    int error = errno;
+    kfb_say(message, message_size, "%s: drmModeSetCrtc %s %ux%u failed: %s", device->path, screen->connector_name,
+            screen->mode.hdisplay, screen->mode.vdisplay, strerror(error));
+    return status_for(error, KFB_UNSUPPORTED);
+}
+
+/* What the screen is, for the caller. */
+static void describe(const struct kfb_drm *device, const struct screen *screen, struct kfb_screen_info *info) {
+    info->width = screen->mode.hdisplay;
+    info->height = screen->mode.vdisplay;
+    info->width_mm = screen->width_mm;
+    info->height_mm = screen->height_mm;
+    snprintf(info->name, sizeof info->name, "%s %s %dx%d (%s, %s)", device->node, screen->connector_name, info->width,
+             info->height, device->driver, screen->one_buffer ? "1 buffer + DirtyFB" : "2 buffers flipped");
+}
+
 static void give_back_screen(struct kfb_drm *device, struct screen *screen) {
     if (!screen->started) return;
     kfb_registry_restore_crtc(screen->saved_crtc_entry);
@@ -447,36 +497,20 @@ enum kfb_status kfb_drm_start_screen(struct kfb_drm *device, int index, struct k
         screen->front = 0;
         screen->started = 1;
         device->used_crtcs |= 1u << crtc_index;
-        for (int i = 0; i < screen->buffer_count; i++) {
-            enum kfb_status status = create_buffer(device, screen, &screen->buffers[i], message, message_size);
-            if (status != KFB_OK) {
-                give_back_screen(device, screen);
-                return status;
-            }
+        enum kfb_status status = make_buffers(device, screen, message, message_size);
+        if (status == KFB_OK) {
+            /* No pointer on a kiosk's splash: a driver without a cursor plane says ENXIO, which is fine. */
+            drmModeSetCursor(device->fd, crtc_id, 0, 0, 0);
+            status = set_crtc(device, screen, message, message_size);
+        } else {
+            screen->buffer_count = 0;
         }
-        screen->scratch = malloc((size_t)screen->mode.hdisplay * sizeof *screen->scratch);
-        if (!screen->scratch) {
-            kfb_say(message, message_size, "%s: no memory for a row of %s", path, screen->connector_name);
+        if (status != KFB_OK) {
             give_back_screen(device, screen);
-            return KFB_NO_MEMORY;
-        }
-        /* No pointer on a kiosk's splash: a driver without a cursor plane says ENXIO, which is fine. */
-        drmModeSetCursor(device->fd, crtc_id, 0, 0, 0);
-        if (drmModeSetCrtc(device->fd, crtc_id, screen->buffers[0].fb_id, 0, 0, &screen->connector_id, 1,
-                           &screen->mode) != 0) {
-            int error = errno;
-            kfb_say(message, message_size, "%s: drmModeSetCrtc %s %ux%u failed: %s", path, screen->connector_name,
-                    screen->mode.hdisplay, screen->mode.vdisplay, strerror(error));
-            give_back_screen(device, screen);
-            return status_for(error, KFB_UNSUPPORTED);
+            return status;
         }
     }
-    info->width = screen->mode.hdisplay;
-    info->height = screen->mode.vdisplay;
-    info->width_mm = screen->width_mm;
-    info->height_mm = screen->height_mm;
-    snprintf(info->name, sizeof info->name, "%s %s %dx%d (%s, %s)", device->node, screen->connector_name, info->width,
-             info->height, device->driver, screen->one_buffer ? "1 buffer + DirtyFB" : "2 buffers flipped");
+    describe(device, screen, info);
     return KFB_OK;
 }
 
@@ -570,6 +604,7 @@ enum kfb_status kfb_drm_present(struct kfb_drm *device, int index, const struct 
         return KFB_NO_OUTPUT;
     }
     struct screen *screen = &device->screens[index];
+    if (screen->gone) return KFB_OK;
     struct kfb_region damage;
     kfb_region_clear(&damage);
     for (int i = 0; i < count; i++) {
@@ -631,7 +666,7 @@ enum kfb_status kfb_drm_resume(struct kfb_drm *device, char *message, size_t mes
     }
     for (int i = 0; i < device->screen_count; i++) {
         struct screen *screen = &device->screens[i];
-        if (!screen->started) continue;
+        if (!screen->started || screen->gone) continue;
         drmModeSetCursor(device->fd, screen->crtc_id, 0, 0, 0);
         /* Synchronous: a flip queued before the switch has completed once this returns. */
         if (drmModeSetCrtc(device->fd, screen->crtc_id, screen->buffers[screen->front].fb_id, 0, 0,
@@ -648,6 +683,69 @@ enum kfb_status kfb_drm_resume(struct kfb_drm *device, char *message, size_t mes
     enum kfb_status status = kfb_drm_dispatch(device);
     for (int i = 0; i < device->screen_count; i++) device->screens[i].flip_pending = 0;
     return status;
+}
+
+/* Whether two modes show the same picture: size, timings and flags. */
+static int same_mode(const drmModeModeInfo *one, const drmModeModeInfo *other) {
+    return one->hdisplay == other->hdisplay && one->vdisplay == other->vdisplay && one->clock == other->clock
+        && one->htotal == other->htotal && one->vtotal == other->vtotal && one->flags == other->flags;
+}
+
+enum kfb_status kfb_drm_follow_screen(struct kfb_drm *device, int index, enum kfb_drm_change *change,
+                                      struct kfb_screen_info *info, char *message, size_t message_size) {
+    kfb_say(message, message_size, "%s", "");
+    *change = KFB_DRM_SAME;
+    if (!device || index < 0 || index >= device->screen_count || !device->screens[index].started) return KFB_NO_OUTPUT;
+    struct screen *screen = &device->screens[index];
+    /* A probe, as the kernel's own after a hot-plug: what is connected now, and its modes. */
+    drmModeConnector *connector = drmModeGetConnector(device->fd, screen->connector_id);
+    if (!connector) {
+        int error = errno;
+        kfb_say(message, message_size, "%s: drmModeGetConnector %s failed: %s", device->path, screen->connector_name,
+                strerror(error));
+        return status_for(error, KFB_UNSUPPORTED);
+    }
+    const drmModeModeInfo *found = preferred_mode(connector);
+    int connected = connector->connection == DRM_MODE_CONNECTED && found;
+    drmModeModeInfo mode = connected ? *found : screen->mode;
+    int width_mm = (int)connector->mmWidth, height_mm = (int)connector->mmHeight;
+    drmModeFreeConnector(connector);
+    if (!connected) {
+        if (!screen->gone) *change = KFB_DRM_GONE;
+        screen->gone = 1;
+        return KFB_OK;
+    }
+    if (!screen->gone && same_mode(&mode, &screen->mode)) return KFB_OK;
+
+    /* New buffers at the new size; the old ones go once the CRTC shows a new one. */
+    struct screen before = *screen;
+    screen->mode = mode;
+    screen->width_mm = width_mm;
+    screen->height_mm = height_mm;
+    memset(screen->buffers, 0, sizeof screen->buffers);
+    screen->scratch = NULL;
+    enum kfb_status status = make_buffers(device, screen, message, message_size);
+    if (status == KFB_OK) status = set_crtc(device, screen, message, message_size);
+    if (status != KFB_OK) {
+        if (screen->scratch) {
+            for (int i = 0; i < screen->buffer_count; i++) destroy_buffer(device->fd, &screen->buffers[i]);
+            free(screen->scratch);
+        }
+        *screen = before;
+        return status;
+    }
+    /* The mode set is synchronous: a flip queued on the old buffers has completed; its event is
+     * read now, with nothing waiting for it, so that it is not taken for a later flip's. */
+    kfb_region_clear(&screen->waiting);
+    screen->front = 0;
+    kfb_drm_dispatch(device);
+    screen->flip_pending = 0;
+    for (int i = 0; i < before.buffer_count; i++) destroy_buffer(device->fd, &before.buffers[i]);
+    free(before.scratch);
+    screen->gone = 0;
+    *change = KFB_DRM_CHANGED;
+    describe(device, screen, info);
+    return KFB_OK;
 }
 
 void kfb_drm_close(struct kfb_drm *device) {

@@ -120,6 +120,49 @@ void kfb_drm_suspend(struct kfb_drm *device);
  */
 enum kfb_status kfb_drm_resume(struct kfb_drm *device, char *message, size_t message_size);
 
+/** The device's node name ("card0"), as its events name it. */
+const char *kfb_drm_node(const struct kfb_drm *device);
+
+/** Connected connector `index`'s name ("HDMI-A-1"), or "" when there is none. */
+const char *kfb_drm_connector_name(const struct kfb_drm *device, int index);
+
+/** What a started screen became when its connector was probed again (kfb_drm_follow_screen). */
+enum kfb_drm_change {
+    /** Connected at the same mode: nothing to do. */
+    KFB_DRM_SAME = 0,
+    /** Disconnected, or without a mode: nothing is shown there until it changes back. */
+    KFB_DRM_GONE = 1,
+    /** Connected at another mode, or back after it was gone: shown again, at the mode `info` says. */
+    KFB_DRM_CHANGED = 2,
+};
+
+/**
+ * Probes started screen `index`'s connector again (drmModeGetConnector), after the kernel said an
+ * output was plugged, unplugged or changed (kfb_uevent_says_hotplug). A connector gone is drawn
+ * nothing (kfb_drm_present and kfb_drm_resume pass it over); one back, or at another mode (the
+ * kernel's `video=` mode for it, else its preferred one), gets buffers of the new size, black, set
+ * on its CRTC, and `info` says what it is now. `change` says which.
+ */
+enum kfb_status kfb_drm_follow_screen(struct kfb_drm *device, int index, enum kfb_drm_change *change,
+                                      struct kfb_screen_info *info, char *message, size_t message_size);
+
+/* ---- hot-plug --------------------------------------------------------------------------- */
+
+/**
+ * A socket on the kernel's device events (NETLINK_KOBJECT_UEVENT), non-blocking, to poll beside a
+ * DRM device for its outputs' hot-plug; -1 when it cannot be made (the overlay then follows no
+ * hot-plug, and says so).
+ */
+int kfb_uevent_open(void);
+
+/**
+ * Reads every event waiting on `fd` (kfb_uevent_open); 1 when one is a "change" of the DRM device
+ * node `node` ("card0"), as the kernel's hot-plug event is (HOTPLUG=1; any change is taken for
+ * one), or when events were lost (the socket's buffer overflowed), so the outputs must be probed
+ * again; else 0.
+ */
+int kfb_uevent_says_hotplug(int fd, const char *node);
+
 /* ---- fbdev ------------------------------------------------------------------------------ */
 
 struct kfb_fbdev;
