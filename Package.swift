@@ -96,6 +96,8 @@ let package = Package(
                           path: "Tests/FramebufferProbe"),
         // Resets a virtual console as systemd does before a getty, for the QEMU tests (not installed).
         .executableTarget(name: "kiosk-spinner-test-console-reset", path: "Tests/ConsoleReset"),
+        // Sets a framebuffer's mode as fbset does, for the QEMU tests (not installed).
+        .executableTarget(name: "kiosk-spinner-test-fbset", path: "Tests/FramebufferMode"),
         .testTarget(name: "EndToEndTests", dependencies: ["kiosk-spinner", "kiosk-spinner-test-pointer", "KioskTestSupport"]),
     ]
 )

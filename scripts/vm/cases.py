@@ -327,6 +327,34 @@ def bgr_case(name, depth, channel_bytes):
     ], needs=[KIOSK_SPINNER])
 
 
+FBSET = "kiosk-spinner-test-fbset"
+
+
+def fbdev_mode_case(name):
+    """kiosk-spinner on vfb (32 bpp, red lowest), whose mode is set to another size under it
+    (kiosk-spinner-test-fbset, as fbset or another program does on a device): within a second the
+    HUD is laid out for the new size and its memory holds the snapshot at that size, exact;
+    `status` still says shown, and nothing is said on stderr."""
+    commands = ["msg Updating firmware", "progress 40"]
+
+    def xbgr8888(red, green, blue):
+        return bytes((red, green, blue, 255))
+    return Case(name, vfb_boot(32), ["vfb"], [
+        start(KIOSK_SPINNER, "--backend", "fbdev", "--fade", "0", *DPI, stderr=STDERR),
+        expect(r"^ready$"),
+        *[send(command) for command in commands],
+        hud.in_memory("/dev/fb0", commands, xbgr8888),
+        shell(f"{FBSET} /dev/fb0 800 600"),
+        shell("cat /sys/class/graphics/fb0/virtual_size", output=r"^800,600$"),
+        hud.in_memory("/dev/fb0", commands, xbgr8888),
+        send("status"),
+        expect(r"^visible=1 blocked=0 grab=none shown=1 "),
+        send("quit"),
+        exits(0),
+        file_lines(STDERR, 0),
+    ], needs=[KIOSK_SPINNER, FBSET])
+
+
 def of_size(check, size):
     """`check`, on a screen of `size` (width, height) only."""
     def sized(shown, context):
@@ -712,6 +740,8 @@ CASES = [
     hud_case("kiosk-spinner-vesafb-24bpp", STD_VESA24, [], ["--backend", "fbdev"], 24, end="quit"),
     # BGR panels: red in the lowest byte, the alpha byte of vfb's 32 bpp mode written opaque.
     bgr_case("kiosk-spinner-vfb-xbgr8888", 32, lambda red, green, blue: bytes((red, green, blue, 255))),
+    # A mode set under it (fbset): followed within a second.
+    fbdev_mode_case("kiosk-spinner-vfb-mode-set-under-it"),
     bgr_case("kiosk-spinner-vfb-bgr888", 24, lambda red, green, blue: bytes((red, green, blue))),
     # virtio-gpu: one buffer and DirtyFB.
     probe_case("virtio-gpu-drm", VIRTIO, ["virtio_pci", "virtio-gpu"], ["--drm", "/dev/dri/card0"], 32,

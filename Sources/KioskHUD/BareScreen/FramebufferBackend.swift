@@ -8,19 +8,25 @@ import KioskPlatform
 /// format read from the device (16 bpp RGB565, 24 and 32 bpp in the order of its bitfields),
 /// only the changed rectangles written, and the console's text and cursor kept off the picture
 /// (KD_GRAPHICS) until exit; while another virtual console is switched to, nothing is written
-/// (`ConsoleSwitches`). One framebuffer is one display. The overlay reads no input devices, so
+/// (`ConsoleSwitches`); a mode set under it (`fbset`) is taken within a second and the picture
+/// laid out for it. One framebuffer is one display. The overlay reads no input devices, so
 /// `block` holds nothing here.
 final class FramebufferBackend: RegisteredBackend {
     static let choice = WindowingBackend.fbdev
-    let displays: [OpenedDisplay]
+    var displays: [OpenedDisplay] { [screen.opened] }
     let blockingInput = BareScreenConsole.blockingInput
     let stacking = BareScreenConsole.stacking
     var wake: @Sendable () -> Bool { console.wake }
     private let device: OpaquePointer
     private let path: String
-    private let screen: BareScreenOutput
+    private var screen: BareScreenOutput
     private let console: BareScreenConsole
     private var isLost = false
+    /// What a picture made for a new mode is turned by and draws its text with.
+    private let rotation: Rotation
+    private let glyphs: FontChain
+    /// When the mode was last looked at (`MonotonicClock`): as often as the console.
+    private var lastModeLookNanoseconds = MonotonicClock.nanoseconds()
 
     /// The framebuffer: psplash's `-f N`, else /dev/fb0.
     private static func path(_ options: LaunchOptions) -> String { "/dev/fb\(options.deviceNumber ?? 0)" }
@@ -44,15 +50,17 @@ final class FramebufferBackend: RegisteredBackend {
             throw .framebuffer(error)
         }
         guard let device = opened else { throw .framebuffer(FramebufferError(.cannotOpen, "\(path): not opened")) }
-        return FramebufferBackend(device: device, path: path, screen: BareScreenOutput(info, rotation: options.rotation, glyphs: glyphs),
-                                  wakeUp: wakeUp, releases: exit.releases)
+        return FramebufferBackend(device: device, path: path, info: info, wakeUp: wakeUp, releases: exit.releases,
+                                  rotation: options.rotation, glyphs: glyphs)
     }
 
-    private init(device: OpaquePointer, path: String, screen: BareScreenOutput, wakeUp: WakeUp, releases: ExitProcedure) {
+    private init(device: OpaquePointer, path: String, info: kfb_screen_info, wakeUp: WakeUp, releases: ExitProcedure,
+                 rotation: Rotation, glyphs: FontChain) {
         self.device = device
         self.path = path
-        self.screen = screen
-        displays = [screen.opened]
+        self.rotation = rotation
+        self.glyphs = glyphs
+        screen = BareScreenOutput(info, rotation: rotation, glyphs: glyphs)
         console = BareScreenConsole(wakeUp: wakeUp, releases: releases)
     }
 
@@ -74,14 +82,40 @@ final class FramebufferBackend: RegisteredBackend {
 
     /// Waits for the wake-up; a framebuffer has nothing of its own to wait for but the console's
     /// switches, answered here and heard as `.screenAway`, and its resets, after which the whole
-    /// picture is written again. A device found gone at the last present is `.displayLost`.
+    /// picture is written again. Its mode is looked at as often as the console: a new one is
+    /// `.displayChanged` with a picture of its size. A device found gone at the last present is
+    /// `.displayLost`.
     func waitForEvents(until deadline: UInt64?) -> [LoopInput] {
         guard !isLost else { return [lost] }
         let woken = !console.wait(until: deadline).isEmpty
         func comeBack() { screen.presentWhole(present) }
         var heard = console.takeBackAfterReset(leave: {}, comeBack: comeBack, redraw: comeBack)
         if woken { heard += console.switches?.handle(leave: {}, comeBack: comeBack) ?? [] }
+        heard += followMode()
         return isLost ? [lost] : heard
+    }
+
+    /// The framebuffer's new mode, once a second at most: a picture of its size, laid out and
+    /// drawn whole by the next frame (`.displayChanged`); a mode the overlay cannot draw is the
+    /// display lost.
+    private func followMode() -> [LoopInput] {
+        let now = MonotonicClock.nanoseconds()
+        guard now >= lastModeLookNanoseconds + BareScreenConsole.lookNanoseconds else { return [] }
+        lastModeLookNanoseconds = now
+        var changed: Int32 = 0
+        var info = kfb_screen_info()
+        do throws(FramebufferError) {
+            try FramebufferError.check { kfb_fbdev_follow(device, &changed, &info, $0, $1) }
+        } catch {
+            guard error.kind != .lost else {
+                isLost = true
+                return []
+            }
+            return [.displayLost("the framebuffer \(path) changed to a mode the overlay cannot draw (\(error)); exiting")]
+        }
+        guard changed != 0 else { return [] }
+        screen = BareScreenOutput(info, rotation: rotation, glyphs: glyphs)
+        return [.displayChanged(0, screen.opened)]
     }
 
     /// The loss of the device, for the loop's step.

@@ -246,7 +246,7 @@ final class OverlayWindow {
     /// True when `event` (an X event SDL passed on) says a window was mapped or restacked (another
     /// put above the others, or this one lowered), and this one, shown, is no longer on top.
     func isCovered(by event: UnsafeRawPointer) -> Bool {
-        guard followsFrameShape, isMapped, let x11 else { return false }
+        guard followsFrameShape, isMapped, x11 != nil else { return false }
         return kp_x11_is_restacking(event) != 0 && !isOnTop
     }
 

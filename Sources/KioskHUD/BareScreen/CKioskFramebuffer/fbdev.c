@@ -192,6 +192,61 @@ static int read_format(struct kfb_fbdev *device, const struct fb_fix_screeninfo 
     return 1;
 }
 
+/* Takes the mode in `device->var` with `fix`: its pixel format, its geometry checked against its
+ * memory, the memory mapped and a row of scratch; on a failure says why and leaves the device's
+ * memory as it was. */
+static enum kfb_status take_mode(struct kfb_fbdev *device, const struct fb_fix_screeninfo *fix, const char *path,
+                                 char *message, size_t message_size) {
+    if (!read_format(device, fix, path, message, message_size)) return KFB_UNSUPPORTED;
+    device->line_length = fix->line_length;
+    if (device->line_length == 0) device->line_length = device->var.xres_virtual * (uint32_t)device->bytes_per_pixel;
+    device->memory_size = fix->smem_len;
+    if (device->memory_size == 0) device->memory_size = (size_t)device->line_length * device->var.yres_virtual;
+    if (device->var.xres == 0 || device->var.yres == 0 || device->line_length < device->var.xres * (uint32_t)device->bytes_per_pixel ||
+        !visible_fits(device)) {
+        kfb_say(message, message_size, "%s: %s's geometry does not fit its memory (%ux%u at %u,%u, %u bytes a line, %zu bytes)",
+                path, fix->id, device->var.xres, device->var.yres, device->var.xoffset, device->var.yoffset,
+                device->line_length, device->memory_size);
+        return KFB_UNSUPPORTED;
+    }
+    uint32_t *scratch = malloc((size_t)device->var.xres * sizeof *scratch);
+    if (!scratch) {
+        kfb_say(message, message_size, "%s: no memory for a row of %u pixels", path, device->var.xres);
+        return KFB_NO_MEMORY;
+    }
+    /* fbdev maps from the page that holds smem_start; the memory begins that far into it. */
+    long page = sysconf(_SC_PAGESIZE);
+    size_t map_offset = page > 0 ? (size_t)(fix->smem_start % (unsigned long)page) : 0;
+    size_t map_size = device->memory_size + map_offset;
+    void *memory = mmap(NULL, map_size, PROT_READ | PROT_WRITE, MAP_SHARED, device->fd, 0);
+    if (memory == MAP_FAILED) {
+        int error = errno;
+        kfb_say(message, message_size, "%s: mmap of %zu bytes failed: %s", path, map_size, strerror(error));
+        free(scratch);
+        return error == ENOMEM ? KFB_NO_MEMORY : KFB_UNSUPPORTED;
+    }
+    if (device->map) munmap(device->map, device->map_size);
+    free(device->scratch);
+    device->map = memory;
+    device->map_offset = map_offset;
+    device->map_size = map_size;
+    device->scratch = scratch;
+    return KFB_OK;
+}
+
+/* What the screen is, for the caller. */
+static void describe(const struct kfb_fbdev *device, const struct fb_fix_screeninfo *fix, struct kfb_screen_info *info) {
+    char format[32];
+    describe_format(device, format, sizeof format);
+    info->width = (int)device->var.xres;
+    info->height = (int)device->var.yres;
+    /* The driver's millimetres: 0 and -1 (all bits set) both mean it does not know. */
+    info->width_mm = (device->var.width == 0 || device->var.width == UINT32_MAX) ? 0 : (int)device->var.width;
+    info->height_mm = (device->var.height == 0 || device->var.height == UINT32_MAX) ? 0 : (int)device->var.height;
+    snprintf(info->name, sizeof info->name, "%s %.16s %dx%d %u bpp %s", device->node, fix->id, info->width, info->height,
+             device->var.bits_per_pixel, format);
+}
+
 enum kfb_status kfb_fbdev_open(const char *path, struct kfb_fbdev **device_out, struct kfb_screen_info *info,
                                char *message, size_t message_size) {
     kfb_say(message, message_size, "%s", "");
@@ -224,55 +279,15 @@ enum kfb_status kfb_fbdev_open(const char *path, struct kfb_fbdev **device_out, 
         status = kfb_errno_is_lost(error) ? KFB_LOST : KFB_CANNOT_OPEN;
         goto fail;
     }
-    if (!read_format(device, &fix, path, message, message_size)) {
-        status = KFB_UNSUPPORTED;
-        goto fail;
-    }
-    device->line_length = fix.line_length;
-    if (device->line_length == 0) device->line_length = device->var.xres_virtual * (uint32_t)device->bytes_per_pixel;
-    device->memory_size = fix.smem_len;
-    if (device->memory_size == 0) device->memory_size = (size_t)device->line_length * device->var.yres_virtual;
-    if (device->var.xres == 0 || device->var.yres == 0 || device->line_length < device->var.xres * (uint32_t)device->bytes_per_pixel ||
-        !visible_fits(device)) {
-        kfb_say(message, message_size, "%s: %s's geometry does not fit its memory (%ux%u at %u,%u, %u bytes a line, %zu bytes)",
-                path, fix.id, device->var.xres, device->var.yres, device->var.xoffset, device->var.yoffset,
-                device->line_length, device->memory_size);
-        status = KFB_UNSUPPORTED;
-        goto fail;
-    }
-    device->scratch = malloc((size_t)device->var.xres * sizeof *device->scratch);
-    if (!device->scratch) {
-        kfb_say(message, message_size, "%s: no memory for a row of %u pixels", path, device->var.xres);
-        status = KFB_NO_MEMORY;
-        goto fail;
-    }
-    /* fbdev maps from the page that holds smem_start; the memory begins that far into it. */
-    long page = sysconf(_SC_PAGESIZE);
-    device->map_offset = page > 0 ? (size_t)(fix.smem_start % (unsigned long)page) : 0;
-    device->map_size = device->memory_size + device->map_offset;
-    void *memory = mmap(NULL, device->map_size, PROT_READ | PROT_WRITE, MAP_SHARED, device->fd, 0);
-    if (memory == MAP_FAILED) {
-        int error = errno;
-        kfb_say(message, message_size, "%s: mmap of %zu bytes failed: %s", path, device->map_size, strerror(error));
-        status = error == ENOMEM ? KFB_NO_MEMORY : KFB_UNSUPPORTED;
-        goto fail;
-    }
-    device->map = memory;
+    status = take_mode(device, &fix, path, message, message_size);
+    if (status != KFB_OK) goto fail;
 
     /* Saved before anything changes; then the console stops drawing, then the screen goes black. */
     device->registry_entry = kfb_registry_save_fbdev(device->fd, &device->var);
     kfb_console_hold(message, message_size);
     device->console_held = 1;
     clear_visible(device);
-    char format[32];
-    describe_format(device, format, sizeof format);
-    info->width = (int)device->var.xres;
-    info->height = (int)device->var.yres;
-    /* The driver's millimetres: 0 and -1 (all bits set) both mean it does not know. */
-    info->width_mm = (device->var.width == 0 || device->var.width == UINT32_MAX) ? 0 : (int)device->var.width;
-    info->height_mm = (device->var.height == 0 || device->var.height == UINT32_MAX) ? 0 : (int)device->var.height;
-    snprintf(info->name, sizeof info->name, "%s %.16s %dx%d %u bpp %s", device->node, fix.id, info->width, info->height,
-             device->var.bits_per_pixel, format);
+    describe(device, &fix, info);
     *device_out = device;
     return KFB_OK;
 
@@ -284,6 +299,48 @@ fail:
     return status;
 }
 
+/* Whether two modes have the same size and pixel format (a pan is no change of mode). */
+static int same_mode(const struct fb_var_screeninfo *one, const struct fb_var_screeninfo *other) {
+    return one->xres == other->xres && one->yres == other->yres && one->xres_virtual == other->xres_virtual
+        && one->yres_virtual == other->yres_virtual && one->bits_per_pixel == other->bits_per_pixel
+        && one->red.offset == other->red.offset && one->red.length == other->red.length
+        && one->green.offset == other->green.offset && one->green.length == other->green.length
+        && one->blue.offset == other->blue.offset && one->blue.length == other->blue.length;
+}
+
+enum kfb_status kfb_fbdev_follow(struct kfb_fbdev *device, int *changed, struct kfb_screen_info *info,
+                                 char *message, size_t message_size) {
+    kfb_say(message, message_size, "%s", "");
+    *changed = 0;
+    if (!device) return KFB_NO_OUTPUT;
+    struct fb_var_screeninfo now;
+    if (kfb_ioctl(device->fd, FBIOGET_VSCREENINFO, &now) == -1) {
+        int error = errno;
+        kfb_say(message, message_size, "/dev/%s: FBIOGET_VSCREENINFO failed: %s", device->node, strerror(error));
+        return kfb_errno_is_lost(error) ? KFB_LOST : KFB_UNSUPPORTED;
+    }
+    if (same_mode(&now, &device->var)) return KFB_OK;
+    struct fb_fix_screeninfo fix;
+    if (kfb_ioctl(device->fd, FBIOGET_FSCREENINFO, &fix) == -1) {
+        int error = errno;
+        kfb_say(message, message_size, "/dev/%s: FBIOGET_FSCREENINFO failed: %s", device->node, strerror(error));
+        return kfb_errno_is_lost(error) ? KFB_LOST : KFB_UNSUPPORTED;
+    }
+    char path[48];
+    snprintf(path, sizeof path, "/dev/%s", device->node);
+    struct kfb_fbdev before = *device;
+    device->var = now;
+    enum kfb_status status = take_mode(device, &fix, path, message, message_size);
+    if (status != KFB_OK) {
+        *device = before;
+        return status;
+    }
+    clear_visible(device);
+    describe(device, &fix, info);
+    *changed = 1;
+    return KFB_OK;
+}
+
 enum kfb_status kfb_fbdev_present(struct kfb_fbdev *device, const struct kp_frame *frame,
                                   const struct kp_rect *rects, int count) {
     if (!device) return KFB_NO_OUTPUT;
@@ -291,11 +348,8 @@ enum kfb_status kfb_fbdev_present(struct kfb_fbdev *device, const struct kp_fram
     if (kfb_ioctl(device->fd, FBIOGET_VSCREENINFO, &now) == -1) {
         return kfb_errno_is_lost(errno) ? KFB_LOST : KFB_UNSUPPORTED;
     }
-    if (now.xres != device->var.xres || now.yres != device->var.yres ||
-        now.bits_per_pixel != device->var.bits_per_pixel || now.red.offset != device->var.red.offset ||
-        now.blue.offset != device->var.blue.offset) {
-        return KFB_LOST;
-    }
+    /* Another mode: nothing is written until kfb_fbdev_follow takes it. */
+    if (!same_mode(&now, &device->var)) return KFB_OK;
     if (now.xoffset != device->var.xoffset || now.yoffset != device->var.yoffset) {
         /* Panned by someone else: the picture is drawn where the screen now shows, whole. */
         struct fb_var_screeninfo before = device->var;

@@ -179,11 +179,21 @@ enum kfb_status kfb_fbdev_open(const char *path, struct kfb_fbdev **device, stru
 /**
  * Writes `rects` of `frame` to the framebuffer. Reads the
  * variable screen info first (one ioctl): KFB_LOST when the device is gone (unregistered, e.g.
- * a DRM driver took the hardware over from vesafb or efifb) or its mode changed under us; a
- * pan offset changed by someone else is followed: the whole frame is written at the new one.
+ * a DRM driver took the hardware over from vesafb or efifb); nothing is written when its mode
+ * changed under us (kfb_fbdev_follow takes the new one); a pan offset changed by someone else is
+ * followed: the whole frame is written at the new one.
  */
 enum kfb_status kfb_fbdev_present(struct kfb_fbdev *device, const struct kp_frame *frame,
                                   const struct kp_rect *rects, int count);
+
+/**
+ * Reads the framebuffer's mode again (`fbset`, another program's FBIOPUT_VSCREENINFO): when its
+ * size or pixel format changed, takes the new one (mapped again, the screen black), sets
+ * `changed` and says in `info` what it is now; KFB_UNSUPPORTED when the new mode is one the
+ * overlay cannot draw, KFB_LOST when the device is gone.
+ */
+enum kfb_status kfb_fbdev_follow(struct kfb_fbdev *device, int *changed, struct kfb_screen_info *info,
+                                 char *message, size_t message_size);
 
 /**
  * Gives the framebuffer back (pan offset, the console's mode when no other device holds it),
