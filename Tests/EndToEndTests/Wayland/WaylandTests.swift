@@ -119,13 +119,17 @@ struct WaylandTests {
         }
         let overlay = try compositor.startSpinner(["--fade", "0"])
         defer { overlay.kill() }
-        _ = try await Self.waitForHUD(on: compositor, over: Self.red, program: overlay)
+        let hud = try await Self.waitForHUD(on: compositor, over: Self.red, program: overlay)
 
         try await overlay.send("block on\n")
         let dimmed = Self.blend(Self.backdrop.color, alpha: Self.backdrop.alpha, over: Self.red)
         try await Poll.until("the backdrop to dim the application to \(dimmed)") {
             try await compositor.screenshot().color(at: Self.outside).isClose(to: dimmed, tolerance: 4)
         }
+        // The HUD stays above the backdrop: its fill over the dimmed application, not dimmed itself.
+        let fill = Self.blend(Self.hudFill.color, alpha: Self.hudFill.alpha, over: dimmed)
+        #expect(try await compositor.screenshot().color(at: Self.fillPoint(of: hud)).isClose(to: fill, tolerance: 4),
+                "the HUD's fill while blocking is \(fill)")
         try await compositor.type("blocked")
         try await overlay.send("status\n")
         try await Poll.until("the status line", lastSeen: { overlay.output.text }) {
