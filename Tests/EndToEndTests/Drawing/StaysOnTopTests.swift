@@ -33,24 +33,38 @@ struct StaysOnTopTests {
         try await overlay.waitForColor(.hudFill, at: TestScreenLayout.hudFill)
     }
 
+    /// The application under the half-black backdrop the tests block with.
+    static let dimmedApplication = application.covered(by: .black, alpha: Double(0x80) / 255)
+
+    /// The overlay started, the application's window mapped under it, and `block` dimming it:
+    /// the overlay and its window.
+    static func blockingOverTheApplication() async throws -> (LiveOverlay, X11Connection.Window) {
+        let overlay = try await LiveOverlay.start(["--fade", "0", "--backdrop", "#00000080"])
+        do {
+            let window = try await overlay.waitUntilShowing()
+            _ = try await overlay.x.makeWallpaper(Self.application)
+            _ = try await overlay.status(after: ["block"])
+            try await overlay.waitForColor(dimmedApplication, at: TestScreenLayout.topLeft)
+            return (overlay, window)
+        } catch {
+            overlay.stop()
+            throw error
+        }
+    }
+
     /// Another client unmaps the overlay's window (xdotool windowunmap) while blocking: it is
     /// mapped again at once, HUD and backdrop back, one line says so, the host hears `above-lost`
     /// and `above-held`, and `status` is still true.
     @Test func aWindowUnmappedByAnotherClientIsMappedAgain() async throws {
-        let overlay = try await LiveOverlay.start(["--fade", "0", "--backdrop", "#00000080"])
+        let (overlay, window) = try await Self.blockingOverTheApplication()
         defer { overlay.stop() }
-        let window = try await overlay.waitUntilShowing()
-        _ = try await overlay.x.makeWallpaper(Self.application)
-        _ = try await overlay.status(after: ["block"])
-        let backdrop = Self.application.covered(by: .black, alpha: Double(0x80) / 255)
-        try await overlay.waitForColor(backdrop, at: TestScreenLayout.topLeft)
 
         let unmap = try await overlay.tool("xdotool", ["windowunmap", "\(window)"])
         #expect(unmap.ending == .exited(0), "xdotool: \(unmap.errors)")
         try await Poll.until("the line saying the window was mapped again", lastSeen: { overlay.program.errors.text }) {
             overlay.program.errors.text.contains("unmapped")
         }
-        try await overlay.waitForColor(backdrop, at: TestScreenLayout.topLeft)
+        try await overlay.waitForColor(Self.dimmedApplication, at: TestScreenLayout.topLeft)
         try await overlay.waitForColor(.hudFill, at: TestScreenLayout.hudFill)
         #expect(try await overlay.visibleOverlayWindows() == [window])
         #expect(overlay.program.errors.text == "kiosk-spinner: another client unmapped the overlay's window; it is mapped again\n")
@@ -64,18 +78,13 @@ struct StaysOnTopTests {
     /// at once with the HUD and backdrop whole, says so in one line and with `above-lost` and
     /// `above-held`, and `status` is true again: still blocking, the grab held, on top.
     @Test func aWindowDestroyedByAnotherClientIsMadeAgain() async throws {
-        let overlay = try await LiveOverlay.start(["--fade", "0", "--backdrop", "#00000080"])
+        let (overlay, window) = try await Self.blockingOverTheApplication()
         defer { overlay.stop() }
-        let window = try await overlay.waitUntilShowing()
-        _ = try await overlay.x.makeWallpaper(Self.application)
-        _ = try await overlay.status(after: ["block"])
-        let backdrop = Self.application.covered(by: .black, alpha: Double(0x80) / 255)
-        try await overlay.waitForColor(backdrop, at: TestScreenLayout.topLeft)
 
         overlay.x.destroy(window)
         let lost = try await overlay.waitForEvent("above-lost")
         try await overlay.waitForEvent("above-held", from: lost.index)
-        try await overlay.waitForColor(backdrop, at: TestScreenLayout.topLeft)
+        try await overlay.waitForColor(Self.dimmedApplication, at: TestScreenLayout.topLeft)
         // The new window reads the screen beneath it anew: the application is there now.
         try await overlay.waitForColor(.hudFill(over: Self.application), at: TestScreenLayout.hudFill)
         let windows = try await overlay.visibleOverlayWindows()
@@ -89,19 +98,14 @@ struct StaysOnTopTests {
     /// raised again at once, the application dimmed again, and the host hears `above-lost` and
     /// `above-held` (no line: a window above the overlay's is ordinary life on a bare X server).
     @Test func aWindowLoweredByAnotherClientIsRaisedAgain() async throws {
-        let overlay = try await LiveOverlay.start(["--fade", "0", "--backdrop", "#00000080"])
+        let (overlay, window) = try await Self.blockingOverTheApplication()
         defer { overlay.stop() }
-        let window = try await overlay.waitUntilShowing()
-        _ = try await overlay.x.makeWallpaper(Self.application)
-        _ = try await overlay.status(after: ["block"])
-        let backdrop = Self.application.covered(by: .black, alpha: Double(0x80) / 255)
-        try await overlay.waitForColor(backdrop, at: TestScreenLayout.topLeft)
         let start = overlay.events.count
 
         overlay.x.lower(window)
         let lost = try await overlay.waitForEvent("above-lost", from: start)
         try await overlay.waitForEvent("above-held", from: lost.index)
-        try await overlay.waitForColor(backdrop, at: TestScreenLayout.topLeft)
+        try await overlay.waitForColor(Self.dimmedApplication, at: TestScreenLayout.topLeft)
         try await overlay.waitForColor(.hudFill, at: TestScreenLayout.hudFill)
         #expect(overlay.program.errors.text == "")
         #expect(try await overlay.status().hasPrefix("visible=1 blocked=1 grab=held shown=1 stalled=0 above=held "))
