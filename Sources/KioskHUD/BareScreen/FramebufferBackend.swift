@@ -95,12 +95,13 @@ final class FramebufferBackend: RegisteredBackend {
         return isLost ? [lost] : heard
     }
 
-    /// The framebuffer's new mode, once a second at most: a picture of its size, laid out and
-    /// drawn whole by the next frame (`.displayChanged`); a mode the overlay cannot draw is the
-    /// display lost.
+    /// The framebuffer's new mode, once a second at most and only while the overlay's console is
+    /// in front (another console's mode is its own): a picture of its size, laid out and drawn
+    /// whole by the next frame (`.displayChanged`); a mode the overlay cannot draw is the display
+    /// lost.
     private func followMode() -> [LoopInput] {
         let now = MonotonicClock.nanoseconds()
-        guard now >= lastModeLookNanoseconds + BareScreenConsole.lookNanoseconds else { return [] }
+        guard !console.isAway, now >= lastModeLookNanoseconds + BareScreenConsole.lookNanoseconds else { return [] }
         lastModeLookNanoseconds = now
         var changed: Int32 = 0
         var info = kfb_screen_info()

@@ -63,22 +63,25 @@ final class FollowedDisplay {
             return .gone
         }
         guard now != window.place || isGone else { return nil }
-        let moved = try OverlayWindow(placement: placement, session: session, bounds: now)
+        try makeWindow(bounds: now)
         isGone = false
-        window = moved
-        output = X11Output(window: moved, rotation: rotation, glyphs: glyphs)
-        opened = Self.opened(moved, output, placement)
         return .moved(opened)
     }
 
-    /// Makes the window and output anew in the old one's place, after another client destroyed
-    /// it; says what the display is now.
-    func remake() throws(SDLError) -> OpenedDisplay {
-        let made = try OverlayWindow(placement: placement, session: session, bounds: window.place)
+    /// Makes the window, its output and what the layout is for anew, covering `bounds`.
+    private func makeWindow(bounds: PixelRect) throws(SDLError) {
+        let made = try OverlayWindow(placement: placement, session: session, bounds: bounds)
         window = made
         output = X11Output(window: made, rotation: rotation, glyphs: glyphs)
         opened = Self.opened(made, output, placement)
-        return opened
+    }
+
+    /// Makes the window and output anew in the old one's place, after another client destroyed
+    /// it; says what the display is now, or nil while its output is gone (the new window waits,
+    /// unmapped, for it to come back).
+    func remake() throws(SDLError) -> OpenedDisplay? {
+        try makeWindow(bounds: window.place)
+        return isGone ? nil : opened
     }
 
     /// What the layout of `window`'s display is for: its turned size, its pixels and what it

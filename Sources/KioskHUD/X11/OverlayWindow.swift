@@ -254,9 +254,9 @@ final class OverlayWindow {
     /// unmapped it since).
     var isShown: Bool { isMapped }
 
-    /// True when the window, to be shown, is mapped and above every other window (XQueryTree, a
-    /// round trip: the server has taken every request made before it); always true for a plain
-    /// window, which is not kept on top, or one not to be shown.
+    /// True when the window, to be shown, is mapped and no other client's window shows above it
+    /// (XQueryTree, a round trip: the server has taken every request made before it); always
+    /// true for a plain window, which is not kept on top, or one not to be shown.
     var isOnTop: Bool {
         guard followsFrameShape, isMapped, let x11 else { return true }
         return kp_x11_is_on_top(x11.display, x11.window) != 0

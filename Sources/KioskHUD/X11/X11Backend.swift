@@ -231,7 +231,7 @@ final class X11Backend: RegisteredBackend {
         }
         // A window made anew in this wait is mapped by the frame drawn next: it is looked at in
         // the next wait, which comes soon while a window is to be put back.
-        return grabNews + interferences + destroyed.sorted().map(remake) + (screenChanged ? followScreen() : [])
+        return grabNews + interferences + destroyed.sorted().compactMap(remake) + (screenChanged ? followScreen() : [])
             + backOnTop(except: destroyed) + (closed ? [.windowClosed] : [])
     }
 
@@ -248,11 +248,13 @@ final class X11Backend: RegisteredBackend {
     }
 
     /// Display `index`'s window made anew after another client destroyed it (`.displayChanged`,
-    /// drawn whole at once), or, when that fails, the display gone (`.displayGone`).
-    private func remake(_ index: Int) -> LoopInput {
+    /// drawn whole at once; nothing while its output is gone), or, when that fails, the display
+    /// gone (`.displayGone`), no longer followed for its place on top.
+    private func remake(_ index: Int) -> LoopInput? {
         do {
-            return .displayChanged(index, try followed[index].remake())
+            return try followed[index].remake().map { .displayChanged(index, $0) }
         } catch {
+            covered.remove(index)
             return .displayGone(index, "cannot make the overlay's window\(followed.count > 1 ? " on display \(index)" : "") again: \(error); "
                 + "the overlay is not seen there")
         }

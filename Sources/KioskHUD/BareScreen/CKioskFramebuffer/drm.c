@@ -697,8 +697,9 @@ enum kfb_status kfb_drm_follow_screen(struct kfb_drm *device, int index, enum kf
     *change = KFB_DRM_SAME;
     if (!device || index < 0 || index >= device->screen_count || !device->screens[index].started) return KFB_NO_OUTPUT;
     struct screen *screen = &device->screens[index];
-    /* A probe, as the kernel's own after a hot-plug: what is connected now, and its modes. */
-    drmModeConnector *connector = drmModeGetConnector(device->fd, screen->connector_id);
+    /* What the kernel found when it probed before it sent the event (a probe of our own would
+     * read the EDID again on the loop's thread). */
+    drmModeConnector *connector = drmModeGetConnectorCurrent(device->fd, screen->connector_id);
     if (!connector) {
         int error = errno;
         kfb_say(message, message_size, "%s: drmModeGetConnector %s failed: %s", device->path, screen->connector_name,
@@ -738,14 +739,16 @@ enum kfb_status kfb_drm_follow_screen(struct kfb_drm *device, int index, enum kf
      * read now, with nothing waiting for it, so that it is not taken for a later flip's. */
     kfb_region_clear(&screen->waiting);
     screen->front = 0;
-    kfb_drm_dispatch(device);
+    status = kfb_drm_dispatch(device);
     screen->flip_pending = 0;
     for (int i = 0; i < before.buffer_count; i++) destroy_buffer(device->fd, &before.buffers[i]);
     free(before.scratch);
     screen->gone = 0;
     *change = KFB_DRM_CHANGED;
     describe(device, screen, info);
-    return KFB_OK;
+    /* The screen is changed either way; only a device gone is worth saying (another screen's
+     * failed flip is its own present's to say). */
+    return status == KFB_LOST ? KFB_LOST : KFB_OK;
 }
 
 void kfb_drm_close(struct kfb_drm *device) {

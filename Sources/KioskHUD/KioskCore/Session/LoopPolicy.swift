@@ -183,6 +183,9 @@ public struct LoopPolicy: Sendable {
             guard composers.indices.contains(index), gone.insert(index).inserted else { break }
             drawn[index] = nil
             result.reports.append(reason)
+            // A display gone has no window to put back on top: the others say what `above` is
+            // (the gone display itself is said by `hidden` and `shown=0` when it was the last).
+            if covered.remove(index) != nil, covered.isEmpty { _ = session.noteAbove(lost: false) }
             if gone.count == composers.count { result.answers += session.noteDisplays(present: false).map(event) }
         case .windowCovered(let index):
             guard composers.indices.contains(index), covered.insert(index).inserted else { break }

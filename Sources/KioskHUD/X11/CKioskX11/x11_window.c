@@ -112,16 +112,34 @@ int kp_x11_window_exists(void *display, unsigned long window) {
     return XGetWindowAttributes(display, (Window)window, &attributes) != 0;
 }
 
+static int is_own_window(unsigned long resource);
+
+/* 1 when `window` (a child of the root) shows: mapped, and viewable (an InputOnly window shows
+ * nothing). */
+static int shows(Display *x, Window window) {
+    XWindowAttributes attributes;
+    return XGetWindowAttributes(x, window, &attributes) && attributes.map_state == IsViewable
+        && attributes.class == InputOutput;
+}
+
 int kp_x11_is_on_top(void *display, unsigned long window) {
     Display *x = display;
-    XWindowAttributes attributes;
-    if (!XGetWindowAttributes(x, (Window)window, &attributes) || attributes.map_state != IsViewable) return 0;
+    if (!shows(x, (Window)window)) return 0;
     Window root, parent, *children = NULL;
     unsigned int count = 0;
     if (!XQueryTree(x, DefaultRootWindow(x), &root, &parent, &children, &count)) return 1;
-    int topmost = count == 0 || children[count - 1] == (Window)window;
+    /* Above it, only windows that show nothing, or the overlay's own (one a display). */
+    int on_top = 0;
+    for (unsigned int i = 0; i < count; i++) {
+        if (children[i] == (Window)window) {
+            on_top = 1;
+        } else if (on_top && !is_own_window(children[i]) && shows(x, children[i])) {
+            on_top = 0;
+            break;
+        }
+    }
     if (children) XFree(children);
-    return topmost;
+    return on_top;
 }
 
 void kp_x11_move_resize(void *display, unsigned long window, int x, int y, int width, int height) {
@@ -216,7 +234,7 @@ static int on_connection_loss(Display *display) {
 static XErrorHandler error_handler_before_loss;
 
 /* The overlay's windows (kp_x11_own_window), the newest replacing the oldest. */
-enum { OWN_WINDOWS_CAPACITY = 16 };
+enum { OWN_WINDOWS_CAPACITY = 64 };
 static _Atomic unsigned long own_windows[OWN_WINDOWS_CAPACITY];
 static atomic_uint own_windows_count;
 

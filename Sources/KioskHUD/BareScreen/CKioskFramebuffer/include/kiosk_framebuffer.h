@@ -137,8 +137,9 @@ enum kfb_drm_change {
 };
 
 /**
- * Probes started screen `index`'s connector again (drmModeGetConnector), after the kernel said an
- * output was plugged, unplugged or changed (kfb_uevent_says_hotplug). A connector gone is drawn
+ * Looks at started screen `index`'s connector again as the kernel last probed it
+ * (drmModeGetConnectorCurrent), after the kernel said an output was plugged, unplugged or changed
+ * (kfb_uevent_says_hotplug). A connector gone is drawn
  * nothing (kfb_drm_present and kfb_drm_resume pass it over); one back, or at another mode (the
  * kernel's `video=` mode for it, else its preferred one), gets buffers of the new size, black, set
  * on its CRTC, and `info` says what it is now. `change` says which.

@@ -58,7 +58,11 @@ int kp_x11_is_unmapped(const void *event, unsigned long window);
 /** 1 when `window` exists (XGetWindowAttributes answers for it), else 0. */
 int kp_x11_window_exists(void *display, unsigned long window);
 
-/** 1 when `window` is viewable (mapped) and the topmost child of the root window (XQueryTree), else 0. */
+/**
+ * 1 when `window` is viewable (mapped) and no window above it among the root's children
+ * (XQueryTree) shows anything but the overlay's own (kp_x11_own_window: with `--display all`,
+ * one a display), else 0.
+ */
 int kp_x11_is_on_top(void *display, unsigned long window);
 
 /**
@@ -73,7 +77,7 @@ int kp_x11_is_destroyed(const void *event, unsigned long window);
  * fails to exist when another client destroyed it, and then the requests SDL and the overlay
  * make on it until they hear so (drawing, shaping, asking its state, SDL_DestroyWindow) fail with
  * BadWindow or BadDrawable; those are ignored instead of ending the process through Xlib's default
- * handler. The most recent few are kept.
+ * handler. The most recent 64 are kept.
  */
 void kp_x11_own_window(unsigned long window);
 
