@@ -31,6 +31,8 @@ final class DRMBackend: RegisteredBackend {
     /// What a display made anew is turned by and draws its text with.
     private let rotation: Rotation
     private let glyphs: FontChain
+    /// What the wait watches beside the wake-up: the device, then its hot-plug events if read.
+    private let waitedOn: [Int32]
     /// A hot-plug heard while another console was in front: the outputs are probed on return.
     private var mustFollowOutputs = false
     /// A present found the device gone (a flip pending when it was unplugged never completes,
@@ -108,6 +110,7 @@ final class DRMBackend: RegisteredBackend {
         self.glyphs = glyphs
         console = BareScreenConsole(wakeUp: wakeUp, releases: releases)
         hotplug = kfb_uevent_open()
+        waitedOn = [kfb_drm_fd(device)] + (hotplug >= 0 ? [hotplug] : [])
         if hotplug < 0 {
             Diagnostics.report("cannot read the kernel's device events (\(Errno.current)): an output unplugged, plugged "
                                + "back or given another mode on \(path) is not followed")
@@ -167,8 +170,7 @@ final class DRMBackend: RegisteredBackend {
             switch change {
             case KFB_DRM_GONE:
                 let output = String(cString: kfb_drm_connector_name(device, connectors[index]))
-                return .displayGone(index, "the output \(output) is gone (unplugged or turned off): the overlay is not seen there "
-                                    + "until it is back")
+                return .outputGone(index, "the output \(output)")
             case KFB_DRM_CHANGED:
                 screens[index] = BareScreenOutput(info, rotation: rotation, glyphs: glyphs)
                 return .displayChanged(index, screens[index].opened)
@@ -193,7 +195,7 @@ final class DRMBackend: RegisteredBackend {
     /// last present), is `.displayLost`.
     func waitForEvents(until deadline: UInt64?) -> [LoopInput] {
         guard !isLost else { return [lost] }
-        let watched = console.wait(until: deadline, alsoOn: [kfb_drm_fd(device)] + (hotplug >= 0 ? [hotplug] : []))
+        let watched = console.wait(until: deadline, alsoOn: waitedOn)
         var heard = console.takeBackAfterReset(leave: { kfb_drm_suspend(device) }, comeBack: showAgain, redraw: presentWhole)
         if isLost { return [lost] }
         if watched.isEmpty { return heard + followOutputsWhenInFront() }

@@ -119,8 +119,7 @@ final class WaylandBackend: RegisteredBackend {
             let index = outputIndices[position]
             if outputs[position].isClosed || connection.isRemoved(output: index) {
                 gone.insert(position)
-                changes.append(.displayGone(position, "\(describe(position)) is gone (unplugged or turned off): the overlay "
-                                                + "is not seen there until it is back"))
+                changes.append(.outputGone(position, describe(position)))
             } else if outputs[position].isOutdated(atScale: connection.profile(ofOutput: index).platformScale) {
                 changes += remake(position, on: index).map { [.displayChanged(position, $0)] } ?? []
             }

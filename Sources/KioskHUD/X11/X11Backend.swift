@@ -239,7 +239,7 @@ final class X11Backend: RegisteredBackend {
     /// put back; nil for a window put above it, which is ordinary life (an application's new
     /// window on a screen without a window manager) and needs no line.
     private func interferenceLine(_ interference: X11Output.Interference, _ index: Int) -> String? {
-        let window = "the overlay's window\(followed.count > 1 ? " on display \(index)" : "")"
+        let window = windowName(index)
         switch interference {
         case .unmapped: return "another client unmapped \(window); it is mapped again"
         case .destroyed: return "another client destroyed \(window); it is made again"
@@ -255,9 +255,13 @@ final class X11Backend: RegisteredBackend {
             return try followed[index].remake().map { .displayChanged(index, $0) }
         } catch {
             covered.remove(index)
-            return .displayGone(index, "cannot make the overlay's window\(followed.count > 1 ? " on display \(index)" : "") again: \(error); "
-                + "the overlay is not seen there")
+            return .displayGone(index, "cannot make \(windowName(index)) again: \(error); the overlay is not seen there")
         }
+    }
+
+    /// Display `index`'s window as the lines name it (its display's number only where there are several).
+    private func windowName(_ index: Int) -> String {
+        "the overlay's window\(followed.count > 1 ? " on display \(index)" : "")"
     }
 
     /// The displays whose window is on top again after another client took it from there
@@ -281,7 +285,7 @@ final class X11Backend: RegisteredBackend {
             do {
                 switch try followed[index].follow() {
                 case .moved(let display): return .displayChanged(index, display)
-                case .gone: return .displayGone(index, goneLine(index))
+                case .gone: return .outputGone(index, outputName(index))
                 case nil: return nil
                 }
             } catch {
@@ -291,10 +295,9 @@ final class X11Backend: RegisteredBackend {
         }
     }
 
-    /// The line saying display `index`'s output went.
-    private func goneLine(_ index: Int) -> String {
+    /// What the line saying display `index`'s output went calls it.
+    private func outputName(_ index: Int) -> String {
         let output = followed[index].outputName.map { "output \($0)" } ?? "screen"
-        let which = followed.count > 1 ? "display \(index) (\(output))" : "the \(output)"
-        return "\(which) is gone (unplugged or turned off): the overlay is not seen there until it is back"
+        return followed.count > 1 ? "display \(index) (\(output))" : "the \(output)"
     }
 }

@@ -62,7 +62,7 @@ final class X11Output {
         return .covered
     }
 
-    /// True when the window, to be shown, is mapped and above every other window.
+    /// True when the window, to be shown, is mapped and no other client's window shows above it.
     var isOnTop: Bool { window.isOnTop }
 
     /// True while the window is to be shown (mapped by the overlay).

@@ -33,4 +33,10 @@ public enum LoopInput: Sendable, Equatable {
     /// Another virtual console was switched to (true), hiding the overlay's screen, or the
     /// overlay's console is back in front (false); bare backends only.
     case screenAway(Bool)
+
+    /// Display `index` gone because its output `which` ("the output HDMI-A-1", "display 1 (output
+    /// DP-1)") was unplugged or turned off, with the line every backend says it in.
+    public static func outputGone(_ index: Int, _ which: String) -> LoopInput {
+        .displayGone(index, "\(which) is gone (unplugged or turned off): the overlay is not seen there until it is back")
+    }
 }
