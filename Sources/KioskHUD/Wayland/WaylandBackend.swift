@@ -7,7 +7,8 @@ import KioskPlatform
 /// so the compositor itself holds all input for the overlay. An output whose mode, scale or
 /// transform changes gets a new surface of its new size (`.displayChanged`); one that goes away
 /// is `.displayGone` until an output of its name comes back; with `--display all` an output
-/// plugged in later gets a surface of its own (`.displayAdded`).
+/// plugged in later gets a surface of its own (`.displayAdded`). With every output gone no
+/// surface holds the keyboard, so the grab is said `refused` until one is back.
 final class WaylandBackend: RegisteredBackend {
     static let choice = WindowingBackend.wayland
     private(set) var displays: [OpenedDisplay]
@@ -22,6 +23,9 @@ final class WaylandBackend: RegisteredBackend {
     private var outputNames: [String]
     /// The displays whose output went away.
     private var gone: Set<Int> = []
+    /// Whether a surface holds the input while blocking, as last said to the loop: not while
+    /// every output is gone.
+    private var holdsInput = true
     /// How many outputs the compositor had announced when they were last looked at.
     private var announcedOutputs: Int
     /// Whether outputs plugged in later are shown on too (`--display all`).
@@ -146,6 +150,10 @@ final class WaylandBackend: RegisteredBackend {
                     failureReports.report("cannot show on the new output \(name): \(error)")
                 }
             }
+        }
+        if holdsInput != (gone.count < outputs.count) {
+            holdsInput.toggle()
+            changes.append(.grab(holdsInput ? .held : .refused))
         }
         return changes
     }

@@ -17,6 +17,10 @@ final class HeadlessCompositor {
         /// sway with `outputs` outputs side by side, each at this integer scale, and with
         /// `xwayland` its X server (Xwayland, started when the first X client connects).
         case sway(scale: Int, outputs: Int = 1, xwayland: Bool = false)
+        /// sway with `outputs` outputs side by side, each a window (wlroots' wayland backend) of
+        /// a headless sway of its own: closing a window (`unplug(_:)`) takes its output away, as
+        /// a cable pulled does (sway 1.7 cannot take a headless output away).
+        case swayInWindows(outputs: Int)
         /// weston's headless backend with its kiosk shell: no `zwlr_layer_shell_v1`.
         case weston
         /// weston's kiosk shell with its Xwayland (`--xwayland`), its output a window on an Xvfb
@@ -38,12 +42,20 @@ final class HeadlessCompositor {
         /// a black screen. That child is the only one told cage's DISPLAY; it writes it down.
         case cage(application: String?)
 
+        /// True for sway, in windows or not.
+        var isSway: Bool {
+            switch self {
+            case .sway, .swayInWindows: true
+            case .weston, .westonXWayland, .phoc, .kwin, .cage: false
+            }
+        }
+
         /// True when the test reads the DISPLAY of the compositor's Xwayland.
         var hasXWayland: Bool {
             switch self {
             case .sway(_, _, let xwayland): xwayland
             case .cage, .westonXWayland: true
-            case .weston, .phoc, .kwin: false
+            case .weston, .phoc, .kwin, .swayInWindows: false
             }
         }
     }
@@ -116,6 +128,8 @@ final class HeadlessCompositor {
     /// The X display of the compositor's Xwayland (DISPLAY, as sway gives its clients and cage
     /// its child), where `Kind.hasXWayland`.
     private(set) var xDisplay: String?
+    /// The IPC socket of `.swayInWindows`' inner sway (the one the tests drive).
+    private var innerIPCSocket: String?
     private let runtimePath: String
     private let user: (user: uid_t, group: gid_t)
     private let watchdog: ChildProcess
@@ -175,6 +189,24 @@ final class HeadlessCompositor {
                 """.write(toFile: config, atomically: true, encoding: .utf8)
             server = "sway -c \(config)"
             outputCount = outputs
+        case .swayInWindows(let outputs):
+            // The outer sway tiles the windows side by side, each widthPixels wide; the inner one
+            // says its socket and IPC socket, by which the test tells the two apart.
+            let inner = folder.path("inner.conf"), outer = folder.path("outer.conf")
+            try """
+                swaybg_command -
+                default_border none
+                xwayland disable
+                exec echo "$WAYLAND_DISPLAY $SWAYSOCK" >\(folder.path("inner-sockets"))
+                """.write(toFile: inner, atomically: true, encoding: .utf8)
+            try """
+                output HEADLESS-1 resolution \(outputs * widthPixels)x\(heightPixels)
+                swaybg_command -
+                default_border none
+                xwayland disable
+                exec env WLR_BACKENDS=wayland WLR_WL_OUTPUTS=\(outputs) sway -c \(inner) >\(folder.path("inner.log")) 2>&1
+                """.write(toFile: outer, atomically: true, encoding: .utf8)
+            server = "sway -c \(outer)"
         case .weston:
             server = "weston --backend=headless-backend.so --shell=kiosk-shell.so --socket=wayland-1 --idle-time=0 "
                 + "--width=\(widthPixels) --height=\(heightPixels)"
@@ -260,12 +292,12 @@ final class HeadlessCompositor {
                 let pidLine = (try? String(contentsOfFile: folder.path("server.pid"), encoding: .utf8))
                     ?? watchdog.output.lines.first(where: { $0.hasPrefix("server ") }).map { String($0.dropFirst("server ".count)) }
                 guard let processID = pidLine.flatMap({ pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }),
-                      let names = try? FileManager.default.contentsOfDirectory(atPath: runtimePath),
-                      let socket = names.first(where: { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }) else { return nil }
+                      let socket = innerSockets(folder: folder)?.display ?? firstSocket(in: runtimePath, kind: kind) else { return nil }
                 return (socket, processID)
             }
             let compositor = HeadlessCompositor(folder: folder, socketName: socket, serverProcessID: processID,
                                                 runtimePath: runtimePath, user: user, watchdog: watchdog, host: host)
+            compositor.innerIPCSocket = innerSockets(folder: folder)?.ipc
             // Headless weston offers no screen capture to grim; its tests look at no pixels. A capture
             // before sway's first frame is black; then the output is sway's grey, all of it.
             if kind.hasXWayland {
@@ -273,7 +305,7 @@ final class HeadlessCompositor {
                     Self.xDisplay(kind: kind, folder: folder, serverLog: serverLog)
                 }
             }
-            if case .sway = kind {
+            if kind.isSway {
                 compositor.background = try await Poll.value("sway's first frame: a plain grey output") {
                     let shot = try await compositor.screenshot()
                     let corner = shot.color(at: ScreenPoint(x: 10, y: 10))
@@ -288,6 +320,21 @@ final class HeadlessCompositor {
             host?.screen.stop()
             throw error
         }
+    }
+
+    /// The first compositor socket in `runtimePath`, except for `.swayInWindows`, whose inner
+    /// sway says its own (`innerSockets`).
+    private static func firstSocket(in runtimePath: String, kind: Kind) -> String? {
+        if case .swayInWindows = kind { return nil }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: runtimePath)) ?? []
+        return names.first { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }
+    }
+
+    /// The socket and IPC socket (a path) of `.swayInWindows`' inner sway, once it said them.
+    private static func innerSockets(folder: TemporaryFolder) -> (display: String, ipc: String)? {
+        let words = ((try? String(contentsOfFile: folder.path("inner-sockets"), encoding: .utf8)) ?? "").split(separator: " ")
+        guard words.count == 2 else { return nil }
+        return (String(words[0]), words[1].trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// The DISPLAY of the compositor's Xwayland once it is known: the file a client of sway or
@@ -375,11 +422,27 @@ final class HeadlessCompositor {
 
     /// Runs one sway command through swaymsg (sway only), such as `output HEADLESS-1 mode 800x600`.
     func swaymsg(_ command: String) async throws {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: runtimePath),
-              let socket = names.first(where: { $0.hasPrefix("sway-ipc.") }) else {
-            throw OtherUser.Unavailable(description: "no sway IPC socket in \(runtimePath)")
+        if let innerIPCSocket {
+            try await run(["env", "SWAYSOCK=\(innerIPCSocket)", "swaymsg", command])
+            return
         }
-        try await run(["env", "SWAYSOCK=\(runtimePath)/\(socket)", "swaymsg", command])
+        guard let socket = ipcSockets.first else { throw OtherUser.Unavailable(description: "no sway IPC socket in \(runtimePath)") }
+        try await run(["env", "SWAYSOCK=\(socket)", "swaymsg", command])
+    }
+
+    /// Takes `output` (`WL-2`) away, as a cable pulled: closes its window on the outer sway
+    /// (`.swayInWindows` only).
+    func unplug(_ output: String) async throws {
+        guard let outer = ipcSockets.first(where: { $0 != innerIPCSocket }), innerIPCSocket != nil else {
+            throw OtherUser.Unavailable(description: "only a sway in windows has outputs to unplug")
+        }
+        try await run(["env", "SWAYSOCK=\(outer)", "swaymsg", "[title=\"wlroots - \(output)\"] kill"])
+    }
+
+    /// The paths of the sway IPC sockets in the runtime folder.
+    private var ipcSockets: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: runtimePath)) ?? [])
+            .filter { $0.hasPrefix("sway-ipc.") }.map { "\(runtimePath)/\($0)" }
     }
 
     /// Opens foot, full screen, with background `color`, running `cat` into `typedPath` (so the

@@ -90,8 +90,8 @@ extension WaylandTests {
 
 extension WaylandTests {
     /// `--display all` blocking on sway's one output, an output plugged in (`create_output`):
-    /// the new output is dimmed whole with its own HUD at once, and one line says so. (An output
-    /// taken away is proven in-process only: sway 1.7 cannot unplug a headless output, and its
+    /// the new output is dimmed whole with its own HUD at once, and one line says so. (Outputs
+    /// taken away are the next test's: sway 1.7 cannot unplug a headless output, and its
     /// `output ... disable` leaves the output's global and the layer surface on it.)
     @Test func anOutputPluggedInWhileBlockingOnEveryOutputIsCoveredToo() async throws {
         let compositor = try await HeadlessCompositor.start()
@@ -105,13 +105,66 @@ extension WaylandTests {
 
         // sway makes the new output 1920x1080, right of the first.
         try await compositor.swaymsg("create_output")
+        try await Self.waitForTwoOutputsDimmedWithAHUDEach(on: compositor, first: ScreenRect(x: 0, y: 0, width: width, height: height),
+                                                           over: dimmed, overlay: overlay)
+        #expect(overlay.errors.lines == ["kiosk-spinner: display 1 (output HEADLESS-2) was plugged in: the overlay shows there too"])
+
+        try await overlay.send("status\n")
+        try await Poll.until("the status") { overlay.output.lines.contains { $0.hasPrefix("visible=1 blocked=1 grab=held shown=1 ") } }
+    }
+
+    /// `--display all` blocking on two outputs, each unplugged in turn (sway's outputs are
+    /// windows of another sway, closed): the one left, widened to the width of both, is dimmed
+    /// whole with its HUD centred; with none left the overlay says `hidden` and `grab-lost`, and
+    /// `status` says it shows nothing and holds nothing; an output plugged in then is covered again.
+    @Test func outputsUnpluggedWhileBlockingOnEveryOutputAreFollowedToTheLast() async throws {
+        let compositor = try await HeadlessCompositor.start(.swayInWindows(outputs: 2))
+        defer { compositor.stop() }
+        let overlay = try compositor.startSpinner(["--fade", "0", "--display", "all"])
+        defer { overlay.kill() }
+        let width = HeadlessCompositor.widthPixels, height = HeadlessCompositor.heightPixels
+        let dimmed = Self.blend(Self.backdrop.color, alpha: Self.backdrop.alpha, over: compositor.background)
+        try await overlay.send("block\n")
+        try await Self.waitForTwoOutputsDimmedWithAHUDEach(on: compositor, first: ScreenRect(x: 0, y: 0, width: width, height: height),
+                                                           over: dimmed, overlay: overlay)
+
+        try await compositor.unplug("WL-2")
+        _ = try await Self.waitForCentredHUD(on: compositor, width: 2 * width, height: height, over: dimmed)
+        #expect(overlay.errors.lines == ["kiosk-spinner: display 1 (output WL-2) is gone (unplugged or turned off): "
+                                         + "the overlay is not seen there until it is back"])
+        try await overlay.send("status\n")
+        try await Poll.until("the status with one output left") {
+            overlay.output.lines.contains { $0.hasPrefix("visible=1 blocked=1 grab=held shown=1 ") }
+        }
+
+        try await compositor.unplug("WL-1")
+        try await Poll.until("hidden and grab-lost", lastSeen: { overlay.output.text }) {
+            overlay.output.lines.suffix(2) == ["hidden", "grab-lost"]
+        }
+        try await overlay.send("status\n")
+        try await Poll.until("the status with no output", lastSeen: { overlay.output.text }) {
+            overlay.output.lines.contains { $0.hasPrefix("visible=1 blocked=1 grab=refused shown=0 ") }
+        }
+
+        // The new output is the outer sway's only window: the width of both.
+        try await compositor.swaymsg("create_output")
+        _ = try await Self.waitForCentredHUD(on: compositor, width: 2 * width, height: height, over: dimmed)
+        try await Poll.until("shown and grab-held", lastSeen: { overlay.output.text }) {
+            overlay.output.lines.suffix(2) == ["shown", "grab-held"]
+        }
+        #expect(overlay.errors.lines.count == 3, "a line for each output gone and one for the new one: \(overlay.errors.lines)")
+    }
+
+    /// Waits until the screenshot is two outputs side by side, `first` and the rest right of it,
+    /// each dimmed (`dimmed`) but for a HUD in its middle.
+    private static func waitForTwoOutputsDimmedWithAHUDEach(on compositor: HeadlessCompositor, first: ScreenRect,
+                                                            over dimmed: ScreenColor, overlay: ChildProcess) async throws {
         var last = "nothing"
         try await Poll.until("a HUD on each of the two outputs, both dimmed whole", lastSeen: { last + "; " + overlay.errors.text }) {
             let shot = try await compositor.screenshot()
             last = "\(shot.width)x\(shot.height)"
-            guard shot.width > width else { return false }
-            let outputs = [ScreenRect(x: 0, y: 0, width: width, height: height),
-                           ScreenRect(x: width, y: 0, width: shot.width - width, height: shot.height)]
+            guard shot.width > first.width else { return false }
+            let outputs = [first, ScreenRect(x: first.width, y: 0, width: shot.width - first.width, height: shot.height)]
             let covered = outputs.map { output in
                 stride(from: output.y + 8, to: output.y + output.height, by: 96).allSatisfy { y in
                     stride(from: output.x + 8, to: output.x + output.width, by: 96).allSatisfy { x in
@@ -123,9 +176,5 @@ extension WaylandTests {
             last += ", dimmed whole with a HUD: \(covered)"
             return covered == [true, true]
         }
-        #expect(overlay.errors.lines == ["kiosk-spinner: display 1 (output HEADLESS-2) was plugged in: the overlay shows there too"])
-
-        try await overlay.send("status\n")
-        try await Poll.until("the status") { overlay.output.lines.contains { $0.hasPrefix("visible=1 blocked=1 grab=held shown=1 ") } }
     }
 }

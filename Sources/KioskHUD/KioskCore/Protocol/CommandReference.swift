@@ -117,8 +117,8 @@ public enum CommandReference {
                   are what the host asked for (1 or 0);
                   .B grab
                   is none while nothing is blocked, pending until the X server answered, held, partial where it
-                  reaches X clients only (XWayland), refused while another client holds keyboard or pointer, or
-                  unsupported where there is no grab;
+                  reaches X clients only (XWayland), refused while another client holds keyboard or pointer
+                  (or, on Wayland, while every output is gone), or unsupported where there is no grab;
                   .B shown
                   is whether the HUD is drawn (1 from the
                   .B shown

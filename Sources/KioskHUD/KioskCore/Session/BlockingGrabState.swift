@@ -1,8 +1,8 @@
 /// Whether the overlay holds the keyboard and pointer while it blocks, as the host is told: in
 /// `status` (`grab=none` while not blocking; blocking, `grab=held`, `partial`, `refused`,
 /// `pending` until the windowing system answers, or `unsupported`) and by the events `grab-lost`
-/// (blocking, but another client holds the keyboard or pointer, a held grab was taken away, or
-/// the grab cannot reach every application) and `grab-held` (held again after a loss).
+/// (blocking, but another client holds the keyboard or pointer, a held grab was taken away, the
+/// grab cannot reach every application, or no output is left to hold it on) and `grab-held` (held again after a loss).
 /// `held` is said only where every application that could receive input is kept from it.
 public struct BlockingGrabState: Sendable, Equatable {
     /// What the windowing system last said of the grab.
@@ -14,7 +14,8 @@ public struct BlockingGrabState: Sendable, Equatable {
         /// Held, but not for every application: an X grab on XWayland keeps input from X clients
         /// only, while native Wayland applications still receive keys and clicks.
         case partial
-        /// Wanted, but another client holds the keyboard or pointer; taken as soon as it lets go.
+        /// Wanted, but another client holds the keyboard or pointer, or (Wayland) every output is
+        /// gone and no surface of the overlay's is left to hold them; taken as soon as it can be.
         case refused
         /// The windowing system offers no grab (a plain development window, no X11).
         case unsupported
