@@ -145,7 +145,7 @@ final class WaylandBackend: RegisteredBackend {
                     displays.append(display)
                     outputIndices.append(index)
                     outputNames.append(name)
-                    changes.append(.displayAdded(display, "\(describe(outputs.count - 1)) was plugged in: the overlay shows there too"))
+                    changes.append(.outputAdded(display, describe(outputs.count - 1)))
                 } catch {
                     failureReports.report("cannot show on the new output \(name): \(error)")
                 }

@@ -24,7 +24,7 @@ final class FollowedDisplay {
     /// window (which follows nothing).
     let outputName: String?
     /// Whether its output was off or unplugged when last followed.
-    private var isGone = false
+    private(set) var isGone = false
     /// The window covering the display.
     private(set) var window: OverlayWindow
     /// What takes the frames to the window.
@@ -32,14 +32,16 @@ final class FollowedDisplay {
     /// What the layout is for.
     private(set) var opened: OpenedDisplay
 
-    /// Makes the window for `placement` (hidden), and its output turned by `rotation`, drawing
-    /// text with `glyphs`.
-    init(placement: OverlayWindow.Placement, session: SDLSession, rotation: Rotation, glyphs: FontChain) throws(SDLError) {
+    /// Makes the window for `placement` (hidden), covering `bounds` where given (an output
+    /// plugged in after the start, which SDL may not know yet), and its output turned by
+    /// `rotation`, drawing text with `glyphs`.
+    init(placement: OverlayWindow.Placement, bounds: PixelRect? = nil, session: SDLSession, rotation: Rotation,
+         glyphs: FontChain) throws(SDLError) {
         self.placement = placement
         self.session = session
         self.rotation = rotation
         self.glyphs = glyphs
-        window = try OverlayWindow(placement: placement, session: session)
+        window = try OverlayWindow(placement: placement, session: session, bounds: bounds)
         output = X11Output(window: window, rotation: rotation, glyphs: glyphs)
         opened = Self.opened(window, output, placement)
         if case .overlay = placement, let x11 = window.x11Display {

@@ -17,7 +17,12 @@ final class X11Backend: RegisteredBackend {
     let stacking: Stacking
     let wake: @Sendable () -> Bool
     /// Each display shown on, followed through the screen's changes.
-    private let followed: [FollowedDisplay]
+    private var followed: [FollowedDisplay]
+    /// Whether outputs plugged in later are shown on too (`--display all`).
+    private let showsOnEveryOutput: Bool
+    /// How the windows are turned, and the glyphs they draw text with (for displays added later).
+    private let rotation: Rotation
+    private let glyphs: FontChain
     /// SDL's X11 connection, whose screen changes are followed; nil for a plain window or where
     /// SDL does not run on X11.
     private let watchedScreen: UnsafeMutableRawPointer?
@@ -63,6 +68,8 @@ final class X11Backend: RegisteredBackend {
         let xClientsOnly = xClientsOnlyReason(followed.map(\.window))
         if grabs, let xClientsOnly { Diagnostics.report(xClientsOnly) }
         return try X11Backend(session: session, followed: followed, watchedScreen: watchedScreen,
+                              showsOnEveryOutput: options.mirrorsOnAllDisplays && options.windowSize == nil,
+                              rotation: options.rotation, glyphs: glyphs,
                               blockingInput: grabs ? .grab(onlyXClients: xClientsOnly) : .unsupported,
                               stacking: stacking(overlaying: grabs, xClientsOnly: xClientsOnly))
     }
@@ -71,10 +78,14 @@ final class X11Backend: RegisteredBackend {
     /// (SDL_RegisterEvents), and starts the grab where it holds input with one: a grab that
     /// cannot be set up is a start failure, since a `block` that does not block must never run.
     private init(session: SDLSession, followed: [FollowedDisplay], watchedScreen: UnsafeMutableRawPointer?,
+                 showsOnEveryOutput: Bool, rotation: Rotation, glyphs: FontChain,
                  blockingInput: BlockingInput, stacking: Stacking) throws(StartupError) {
         self.session = session
         self.followed = followed
         self.watchedScreen = watchedScreen
+        self.showsOnEveryOutput = showsOnEveryOutput
+        self.rotation = rotation
+        self.glyphs = glyphs
         self.blockingInput = blockingInput
         self.stacking = stacking
         // Any user event wakes the loop; a registered type keeps it apart from SDL's own.
@@ -279,9 +290,10 @@ final class X11Backend: RegisteredBackend {
     }
 
     /// Each display's change after the screen changed: moved or back (its window made anew),
-    /// or gone.
+    /// or gone; then, with `--display all`, each output that shows where no display is
+    /// (plugged in, or turned on, since) added.
     private func followScreen() -> [LoopInput] {
-        followed.indices.compactMap { index in
+        let changes: [LoopInput] = followed.indices.compactMap { index in
             do {
                 switch try followed[index].follow() {
                 case .moved(let display): return .displayChanged(index, display)
@@ -290,6 +302,26 @@ final class X11Backend: RegisteredBackend {
                 }
             } catch {
                 Diagnostics.report("cannot follow the change of display \(index): \(error)")
+                return nil
+            }
+        }
+        return changes + addedOutputs()
+    }
+
+    /// With `--display all`, a display for each output showing where no display is (its window
+    /// made, drawn when the step draws it), each `.displayAdded` with its line. Where a display
+    /// covers the whole screen (no RandR to name its output) nothing is added.
+    private func addedOutputs() -> [LoopInput] {
+        guard showsOnEveryOutput, let watchedScreen, followed.allSatisfy({ $0.outputName != nil }) else { return [] }
+        let shown = Set(followed.filter { !$0.isGone }.map(\.window.place))
+        return X11Screen.shownRectangles(on: watchedScreen).filter { !shown.contains($0) }.compactMap { bounds in
+            do {
+                let display = try FollowedDisplay(placement: .overlay(display: followed.count), bounds: bounds, session: session,
+                                                  rotation: rotation, glyphs: glyphs)
+                followed.append(display)
+                return .outputAdded(display.opened, outputName(followed.count - 1))
+            } catch {
+                Diagnostics.report("cannot show on the output plugged in at \(bounds): \(error)")
                 return nil
             }
         }

@@ -26,6 +26,20 @@ enum X11Screen {
         return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// The most outputs a screen is looked at for (`shownRectangles`).
+    private static let mostOutputs = 32
+
+    /// Each rectangle of the screen a CRTC shows an output in now, once each (mirrored outputs
+    /// share one); empty without RandR.
+    static func shownRectangles(on display: UnsafeMutableRawPointer) -> [PixelRect] {
+        var rects = [Int32](repeating: 0, count: 4 * mostOutputs)
+        let count = Int(kp_x11_shown_rectangles(display, &rects, Int32(mostOutputs)))
+        return (0..<count).map { index in
+            let rect = rects[(4 * index)..<(4 * index + 4)].map(Int.init)
+            return PixelRect(x: rect[0], y: rect[1], width: rect[2], height: rect[3])
+        }
+    }
+
     /// Where the output `name` shows now; nil when it is off, unplugged or unknown.
     static func bounds(of name: String, on display: UnsafeMutableRawPointer) -> PixelRect? {
         var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0

@@ -90,13 +90,16 @@ extension WaylandTests {
 
 extension WaylandTests {
     /// `--display all` blocking on sway's one output, an output plugged in (`create_output`):
-    /// the new output is dimmed whole with its own HUD at once, and one line says so. (Outputs
-    /// taken away are the next test's: sway 1.7 cannot unplug a headless output, and its
-    /// `output ... disable` leaves the output's global and the layer surface on it.)
-    @Test func anOutputPluggedInWhileBlockingOnEveryOutputIsCoveredToo() async throws {
-        let compositor = try await HeadlessCompositor.start()
+    /// the new output is dimmed whole with its own HUD at once, and one line says so; on
+    /// Xwayland too, where the output is a RandR output of the X screen, and the HUD an X window.
+    /// (Outputs taken away are the next test's: sway 1.7 cannot unplug a headless output, and
+    /// its `output ... disable` leaves the output's global and the layer surface on it.)
+    @Test(arguments: [false, true])
+    func anOutputPluggedInWhileBlockingOnEveryOutputIsCoveredToo(onXWayland: Bool) async throws {
+        let compositor = try await HeadlessCompositor.start(.sway(scale: 1, xwayland: onXWayland))
         defer { compositor.stop() }
-        let overlay = try compositor.startSpinner(["--fade", "0", "--display", "all"])
+        let overlay = try compositor.startSpinner(["--fade", "0", "--display", "all"] + (onXWayland ? ["--backend", "x11"] : []),
+                                                  extraEnvironment: compositor.xDisplay.map { ["DISPLAY": $0] } ?? [:])
         defer { overlay.kill() }
         let width = HeadlessCompositor.widthPixels, height = HeadlessCompositor.heightPixels
         let dimmed = Self.blend(Self.backdrop.color, alpha: Self.backdrop.alpha, over: compositor.background)
@@ -107,10 +110,12 @@ extension WaylandTests {
         try await compositor.swaymsg("create_output")
         try await Self.waitForTwoOutputsDimmedWithAHUDEach(on: compositor, first: ScreenRect(x: 0, y: 0, width: width, height: height),
                                                            over: dimmed, overlay: overlay)
-        #expect(overlay.errors.lines == ["kiosk-spinner: display 1 (output HEADLESS-2) was plugged in: the overlay shows there too"])
+        let output = onXWayland ? "XWAYLAND1" : "HEADLESS-2"
+        #expect(overlay.errors.lines.last == "kiosk-spinner: display 1 (output \(output)) was plugged in: the overlay shows there too")
 
         try await overlay.send("status\n")
-        try await Poll.until("the status") { overlay.output.lines.contains { $0.hasPrefix("visible=1 blocked=1 grab=held shown=1 ") } }
+        let grab = onXWayland ? "partial" : "held"
+        try await Poll.until("the status") { overlay.output.lines.contains { $0.hasPrefix("visible=1 blocked=1 grab=\(grab) shown=1 ") } }
     }
 
     /// `--display all` blocking on two outputs, each unplugged in turn (sway's outputs are

@@ -39,4 +39,10 @@ public enum LoopInput: Sendable, Equatable {
     public static func outputGone(_ index: Int, _ which: String) -> LoopInput {
         .displayGone(index, "\(which) is gone (unplugged or turned off): the overlay is not seen there until it is back")
     }
+
+    /// `display` added for the output `which` ("display 1 (output HDMI-A-1)") plugged in, with
+    /// the line every backend says it in.
+    public static func outputAdded(_ display: OpenedDisplay, _ which: String) -> LoopInput {
+        .displayAdded(display, "\(which) was plugged in: the overlay shows there too")
+    }
 }

@@ -103,6 +103,34 @@ int kp_x11_output_bounds(void *display, const char *name, int *x, int *y, int *w
     return 1;
 }
 
+/* What kp_x11_shown_rectangles writes into. */
+struct rectangles {
+    int *rects;
+    int capacity, count;
+};
+
+static int note_rectangle(XRRCrtcInfo *crtc, XRROutputInfo *output, void *context) {
+    (void)output;
+    struct rectangles *found = context;
+    for (int i = 0; i < found->count; i++) {
+        int *r = found->rects + 4 * i;
+        if (r[0] == crtc->x && r[1] == crtc->y && r[2] == (int)crtc->width && r[3] == (int)crtc->height) return 0;
+    }
+    if (found->count == found->capacity) return 1;
+    int *r = found->rects + 4 * found->count++;
+    r[0] = crtc->x;
+    r[1] = crtc->y;
+    r[2] = (int)crtc->width;
+    r[3] = (int)crtc->height;
+    return 0;
+}
+
+int kp_x11_shown_rectangles(void *display, int *rects, int capacity) {
+    struct rectangles found = {rects, capacity, 0};
+    each_shown_output(display, note_rectangle, &found);
+    return found.count;
+}
+
 int kp_x11_screen_size(void *display, int *w, int *h) {
     Display *x = display;
     Window root;
