@@ -429,8 +429,8 @@ def output_unplugged_case(name):
         send("status"),
         expect(r"^visible=1 blocked=0 grab=none shown=1 "),
         screen(shown, "first-output-while-second-gone"),
-        file_lines(STDERR, 1, r"^kiosk-spinner: the output Virtual-2 is gone \(unplugged or turned off\): the overlay is "
-                   r"not seen there until it is back$"),
+        file_lines(STDERR, 1, r"^kiosk-spinner: display 1 \(output Virtual-2\) is gone \(unplugged or turned off\): the "
+                   r"overlay is not seen there until it is back$"),
         connector_status("Virtual-2", "on"),
         screen(of_size(shown, (1024, 768)), "second-output-back", head=SECOND_HEAD),
         file_lines(STDERR, 2),
@@ -440,6 +440,30 @@ def output_unplugged_case(name):
         exits(0),
         # As the boot left it: the kernel's video=...e forces the second output on.
         connector_status("Virtual-2", "on"),
+    ], needs=[KIOSK_SPINNER])
+
+
+def output_plugged_in_case(name):
+    """`--backend drm --display all` on virtio-gpu's two outputs, the second unplugged before the
+    start (its connector forced off) and plugged in while blocking: one line says so, the HUD and
+    the block are drawn on it whole and exact at once, the first goes on showing them, and quit
+    gives both back to the console."""
+    blocked = ["block"]
+    shown = hud.shows(blocked)
+    heads = ((None, "first"), (SECOND_HEAD, "second"))
+    return Case(name, VIRTIO_TWO_HEADS, ["virtio_pci", "virtio-gpu"], [
+        connector_status("Virtual-2", "off"),
+        start(KIOSK_SPINNER, "--backend", "drm", "--display", "all", *DPI, stderr=STDERR),
+        expect(r"^ready$"),
+        send("block"),
+        screen(shown, "first-output"),
+        connector_status("Virtual-2", "on"),
+        screen(of_size(shown, (1024, 768)), "second-output-plugged-in", head=SECOND_HEAD),
+        file_lines(STDERR, 1, r"^kiosk-spinner: display 1 \(output Virtual-2\) was plugged in: the overlay shows there too$"),
+        screen(shown, "first-output-after"),
+        send("quit"),
+        exits(0),
+        *[screen(hud.gone(blocked), f"{label}-output-console", head=head) for head, label in heads],
     ], needs=[KIOSK_SPINNER])
 
 
@@ -790,5 +814,7 @@ CASES = [
     two_heads_case("kiosk-spinner-virtio-gpu-two-outputs"),
     # A connector unplugged and plugged back (forced through sysfs): followed by the kernel's event.
     output_unplugged_case("kiosk-spinner-virtio-gpu-output-unplugged"),
+    # One not connected at the start, plugged in while blocking: added (--display all).
+    output_plugged_in_case("kiosk-spinner-virtio-gpu-output-plugged-in"),
     second_output_case("kiosk-spinner-virtio-gpu-second-output"),
 ]

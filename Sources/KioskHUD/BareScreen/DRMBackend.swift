@@ -10,7 +10,8 @@ import KioskPlatform
 /// (`--display N|all` counts them), its frames flipped at most once a vblank (or marked dirty
 /// where the driver wants that); the loop waits on the device's descriptor for flips and for its
 /// loss, and on the kernel's device events for its outputs' hot-plug: a display unplugged is
-/// gone, one plugged back or given another mode is shown again at its new size. While another
+/// gone, one plugged back or given another mode is shown again at its new size, and with
+/// `--display all` a connector plugged in that was not connected before is added. While another
 /// virtual console is switched to, the overlay is not master and shows nothing
 /// (`ConsoleSwitches`). The overlay reads no input devices, so `block` holds nothing here.
 final class DRMBackend: RegisteredBackend {
@@ -23,7 +24,9 @@ final class DRMBackend: RegisteredBackend {
     private let path: String
     /// Each display's picture, and the device's index of its connected connector.
     private var screens: [BareScreenOutput]
-    private let connectors: [Int32]
+    private var connectors: [Int32]
+    /// Whether connectors plugged in later are shown on too (`--display all`).
+    private let showsOnEveryOutput: Bool
     private let console: BareScreenConsole
     /// The kernel's device events, for the outputs' hot-plug (kfb_uevent_open); -1 where they
     /// cannot be read (said at start).
@@ -96,16 +99,18 @@ final class DRMBackend: RegisteredBackend {
             }
             screens.append(BareScreenOutput(info, rotation: options.rotation, glyphs: glyphs))
         }
-        return DRMBackend(device: device, path: path, screens: screens, connectors: connectors, wakeUp: wakeUp,
-                          releases: releases, rotation: options.rotation, glyphs: glyphs)
+        return DRMBackend(device: device, path: path, screens: screens, connectors: connectors,
+                          showsOnEveryOutput: options.mirrorsOnAllDisplays, wakeUp: wakeUp, releases: releases,
+                          rotation: options.rotation, glyphs: glyphs)
     }
 
-    private init(device: OpaquePointer, path: String, screens: [BareScreenOutput], connectors: [Int32], wakeUp: WakeUp,
-                 releases: ExitProcedure, rotation: Rotation, glyphs: FontChain) {
+    private init(device: OpaquePointer, path: String, screens: [BareScreenOutput], connectors: [Int32], showsOnEveryOutput: Bool,
+                 wakeUp: WakeUp, releases: ExitProcedure, rotation: Rotation, glyphs: FontChain) {
         self.device = device
         self.path = path
         self.screens = screens
         self.connectors = connectors
+        self.showsOnEveryOutput = showsOnEveryOutput
         self.rotation = rotation
         self.glyphs = glyphs
         console = BareScreenConsole(wakeUp: wakeUp, releases: releases)
@@ -154,10 +159,11 @@ final class DRMBackend: RegisteredBackend {
 
     /// Each display's change after the kernel said an output was plugged, unplugged or changed:
     /// gone (`.displayGone`), or back or at another mode, with a picture of its new size
-    /// (`.displayChanged`, drawn whole by the next frame).
+    /// (`.displayChanged`, drawn whole by the next frame); then, with `--display all`, each
+    /// connector plugged in that was not connected before, started (`.displayAdded`).
     private func followOutputs() -> [LoopInput] {
         mustFollowOutputs = false
-        return screens.indices.compactMap { index in
+        let changes: [LoopInput] = screens.indices.compactMap { index in
             var change = KFB_DRM_SAME
             var info = kfb_screen_info()
             do throws(FramebufferError) {
@@ -169,8 +175,7 @@ final class DRMBackend: RegisteredBackend {
             }
             switch change {
             case KFB_DRM_GONE:
-                let output = String(cString: kfb_drm_connector_name(device, connectors[index]))
-                return .outputGone(index, "the output \(output)")
+                return .outputGone(index, describe(index))
             case KFB_DRM_CHANGED:
                 screens[index] = BareScreenOutput(info, rotation: rotation, glyphs: glyphs)
                 return .displayChanged(index, screens[index].opened)
@@ -178,6 +183,36 @@ final class DRMBackend: RegisteredBackend {
                 return nil
             }
         }
+        return changes + (showsOnEveryOutput ? addedOutputs() : [])
+    }
+
+    /// A display for each connector plugged in that was not connected before, started black on
+    /// a CRTC of its own (`.displayAdded`, drawn whole by the next frame); one that cannot be
+    /// started is said and not shown on.
+    private func addedOutputs() -> [LoopInput] {
+        var added: [LoopInput] = []
+        while !isLost, case let connector = kfb_drm_add_screen(device), connector >= 0 {
+            var info = kfb_screen_info()
+            do throws(FramebufferError) {
+                try FramebufferError.check { kfb_drm_start_screen(device, connector, &info, $0, $1) }
+            } catch {
+                Diagnostics.report("cannot show on the output \(String(cString: kfb_drm_connector_name(device, connector))) "
+                                   + "plugged in: \(error)")
+                isLost = error.kind == .lost
+                continue
+            }
+            screens.append(BareScreenOutput(info, rotation: rotation, glyphs: glyphs))
+            connectors.append(connector)
+            added.append(.outputAdded(screens[screens.count - 1].opened, describe(screens.count - 1)))
+        }
+        return added
+    }
+
+    /// Display `index` as the lines name it: `the output NAME`, or `display N (output NAME)`
+    /// where there may be several.
+    private func describe(_ index: Int) -> String {
+        let output = "output " + String(cString: kfb_drm_connector_name(device, connectors[index]))
+        return screens.count > 1 || showsOnEveryOutput ? "display \(index) (\(output))" : "the \(output)"
     }
 
     /// Shows every screen's whole picture.

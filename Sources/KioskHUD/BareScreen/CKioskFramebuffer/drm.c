@@ -137,6 +137,22 @@ static void free_device(struct kfb_drm *device) {
     free(device);
 }
 
+/* Makes the next screen of `device` the one of `connector`, connected at `mode`. */
+static int add_screen(struct kfb_drm *device, const drmModeConnector *connector, const drmModeModeInfo *mode) {
+    int index = device->screen_count++;
+    struct screen *screen = &device->screens[index];
+    screen->device = device;
+    screen->connector_id = connector->connector_id;
+    screen->mode = *mode;
+    screen->width_mm = (int)connector->mmWidth;
+    screen->height_mm = (int)connector->mmHeight;
+    snprintf(screen->connector_name, sizeof screen->connector_name, "%s-%u",
+             connector_type_name(connector->connector_type), connector->connector_type_id);
+    screen->saved_crtc_entry = -1;
+    screen->crtc_index = -1;
+    return index;
+}
+
 /* Reads the connectors that are connected and have a mode, and the CRTCs to drive them. */
 static enum kfb_status read_outputs(struct kfb_drm *device, const char *path, char *message, size_t message_size) {
     drmModeRes *resources = drmModeGetResources(device->fd);
@@ -174,18 +190,7 @@ static enum kfb_status read_outputs(struct kfb_drm *device, const char *path, ch
             continue;
         }
         const drmModeModeInfo *mode = preferred_mode(connector);
-        if (connector->connection == DRM_MODE_CONNECTED && mode) {
-            struct screen *screen = &device->screens[device->screen_count++];
-            screen->device = device;
-            screen->connector_id = connector->connector_id;
-            screen->mode = *mode;
-            screen->width_mm = (int)connector->mmWidth;
-            screen->height_mm = (int)connector->mmHeight;
-            snprintf(screen->connector_name, sizeof screen->connector_name, "%s-%u",
-                     connector_type_name(connector->connector_type), connector->connector_type_id);
-            screen->saved_crtc_entry = -1;
-            screen->crtc_index = -1;
-        }
+        if (connector->connection == DRM_MODE_CONNECTED && mode) add_screen(device, connector, mode);
         drmModeFreeConnector(connector);
     }
     drmModeFreeResources(resources);
@@ -689,6 +694,22 @@ enum kfb_status kfb_drm_resume(struct kfb_drm *device, char *message, size_t mes
 static int same_mode(const drmModeModeInfo *one, const drmModeModeInfo *other) {
     return one->hdisplay == other->hdisplay && one->vdisplay == other->vdisplay && one->clock == other->clock
         && one->htotal == other->htotal && one->vtotal == other->vtotal && one->flags == other->flags;
+}
+
+int kfb_drm_add_screen(struct kfb_drm *device) {
+    if (!device) return -1;
+    for (int i = 0; i < device->connector_count && device->screen_count < device->connector_count; i++) {
+        int known = 0;
+        for (int s = 0; s < device->screen_count && !known; s++) known = device->screens[s].connector_id == device->connector_ids[i];
+        if (known) continue;
+        drmModeConnector *connector = drmModeGetConnectorCurrent(device->fd, device->connector_ids[i]);
+        if (!connector) continue;
+        const drmModeModeInfo *mode = preferred_mode(connector);
+        int index = connector->connection == DRM_MODE_CONNECTED && mode ? add_screen(device, connector, mode) : -1;
+        drmModeFreeConnector(connector);
+        if (index >= 0) return index;
+    }
+    return -1;
 }
 
 enum kfb_status kfb_drm_follow_screen(struct kfb_drm *device, int index, enum kfb_drm_change *change,

@@ -147,6 +147,14 @@ enum kfb_drm_change {
 enum kfb_status kfb_drm_follow_screen(struct kfb_drm *device, int index, enum kfb_drm_change *change,
                                       struct kfb_screen_info *info, char *message, size_t message_size);
 
+/**
+ * After the kernel said an output was plugged (kfb_uevent_says_hotplug): adds a screen for the
+ * first connector of the card that has none and is connected with a mode now, as the kernel last
+ * probed it, and returns its index (start it with kfb_drm_start_screen); -1 when none is new.
+ * Connectors are the card's at open (a DisplayPort MST connector made later is not looked at).
+ */
+int kfb_drm_add_screen(struct kfb_drm *device);
+
 /* ---- hot-plug --------------------------------------------------------------------------- */
 
 /**
