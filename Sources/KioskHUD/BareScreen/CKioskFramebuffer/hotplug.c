@@ -6,6 +6,7 @@
 #include "framebuffer_internal.h"
 
 #include <errno.h>
+#include <linux/filter.h>
 #include <linux/netlink.h>
 #include <stdio.h>
 #include <string.h>
@@ -15,9 +16,29 @@
 /* The kernel's multicast group of device events (udev's is another). */
 enum { KERNEL_EVENTS = 1 };
 
+/* Lets through only the events whose header begins "change@" (the kernel's events begin
+ * "ACTION@DEVPATH"), so the many others of a system (a USB device added, a driver bound) never
+ * wake the loop. Where it cannot be attached every event is read, and sorted by
+ * kfb_uevent_says_hotplug all the same. */
+static void only_changes(int fd) {
+    struct sock_filter code[] = {
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, 0),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0x6368616e /* "chan" */, 0, 4),
+        BPF_STMT(BPF_LD | BPF_H | BPF_ABS, 4),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0x6765 /* "ge" */, 0, 2),
+        BPF_STMT(BPF_LD | BPF_B | BPF_ABS, 6),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, '@', 1, 0),
+        BPF_STMT(BPF_RET | BPF_K, 0),
+        BPF_STMT(BPF_RET | BPF_K, 0xffffffff),
+    };
+    struct sock_fprog program = {.len = sizeof code / sizeof code[0], .filter = code};
+    (void)setsockopt(fd, SOL_SOCKET, SO_ATTACH_FILTER, &program, sizeof program);
+}
+
 int kfb_uevent_open(void) {
     int fd = socket(AF_NETLINK, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, NETLINK_KOBJECT_UEVENT);
     if (fd == -1) return -1;
+    only_changes(fd);
     struct sockaddr_nl address = {.nl_family = AF_NETLINK, .nl_groups = KERNEL_EVENTS};
     if (bind(fd, (struct sockaddr *)&address, sizeof address) != 0) {
         close(fd);
