@@ -15,7 +15,7 @@ import KioskTestSupport
         static let client = InputSource.client(1)
 
         init(visible: Bool, graceSeconds: Double = 0, fadeSeconds: Double = 0.2, stallSeconds: Double? = nil,
-             grab: BlockingGrabState.Status = .released, stacking: Stacking = .held) {
+             grab: BlockingGrabState.Status = .released, stacking: Stacking = .held, backend: String? = nil) {
             var timing = Timing()
             timing.graceSeconds = graceSeconds
             timing.fadeSeconds = fadeSeconds
@@ -23,7 +23,7 @@ import KioskTestSupport
             let session = HostSession(appearance: Appearance(), timing: timing, clock: FixedStepClock(ticksPerSecond: 60),
                                       state: HUDState(isVisible: visible, message: "Please wait..."))
             loop = LoopPolicy(session: session, composers: [FrameComposer(screen: Size(width: 800, height: 480))],
-                              settings: LoopPolicy.Settings(), grabStatus: grab, stacking: stacking)
+                              settings: LoopPolicy.Settings(), grabStatus: grab, stacking: stacking, backend: backend)
             _ = loop.step([], atTick: 0, measurer: FakeMeasurer())
         }
 
@@ -188,6 +188,22 @@ import KioskTestSupport
         #expect(talk.ending == .cannotCome("the overlay is an ordinary window here (above=none), so above-held never comes"))
     }
 
+    /// Only an X11 window can be taken from the top: elsewhere `above-lost` cannot come (the
+    /// client is told at once instead of waiting out its timeout), and `above-held` holds.
+    @Test func aWindowNothingCanCoverIsNeverAnAboveLost() {
+        for backend in WindowingBackend.allCases where backend != .auto {
+            var overlay = Overlay(visible: true, backend: backend.rawValue)
+            let lost = send([], awaiting: .aboveLost, to: &overlay, atTick: 10)
+            if backend == .x11 {
+                #expect(!lost.isComplete, "on X11 the client waits for it")
+            } else {
+                #expect(lost.isComplete && lost.ending == .cannotCome("the overlay cannot be taken from the top here "
+                                                                      + "(backend=\(backend.rawValue)), so above-lost never comes"))
+            }
+            #expect(send([], awaiting: .aboveHeld, to: &overlay, atTick: 11).isComplete, "\(backend)")
+        }
+    }
+
     @Test func quitEndsAnsweredOnlyWhenTheConnectionClosesAfterItsPong() {
         var overlay = Overlay(visible: true)
         var talk = ControlConversation(commands: ["msg Bye", "quit"])
@@ -220,7 +236,7 @@ import KioskTestSupport
         #expect(try line(overlay.receive("show\nstatus\n", atTick: 1)).isShown == false)
         _ = overlay.advance(to: 40)
         let shown = try line(overlay.receive("status\n", atTick: 41))
-        #expect(shown == StatusLine(isVisible: true, isBlocking: false, grab: "none", isShown: true, mode: "spinner"))
+        #expect(shown == StatusLine(isVisible: true, isBlocking: false, grab: "none", isShown: true, above: "held", mode: "spinner"))
         #expect(StatusLine("visible=1 blocked=0 grab=none mode=spinner") == nil, "no shown field: not this version's")
         #expect(StatusLine("pong") == nil)
     }
@@ -231,7 +247,7 @@ import KioskTestSupport
     @Test func theStatusLineIsReadByNameUpToTheQuotedTexts() {
         let fields = "visible=1 blocked=1 grab=held shown=1 stalled=0 above=held later=1 mode=progress progress=5"
         #expect(StatusLine(fields + #" message="mode=error" detail="""#)
-                == StatusLine(isVisible: true, isBlocking: true, grab: "held", isShown: true, mode: "progress"))
+                == StatusLine(isVisible: true, isBlocking: true, grab: "held", isShown: true, above: "held", mode: "progress"))
         #expect(StatusLine(#"visible=1 blocked=0 grab=none shown=1 message="mode=spinner" detail="""#) == nil,
                 "a mode only inside the message is none")
     }

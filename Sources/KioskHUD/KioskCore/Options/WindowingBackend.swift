@@ -12,4 +12,9 @@ public enum WindowingBackend: String, Sendable, Equatable, CaseIterable {
     case drm
     /// The Linux framebuffer device /dev/fbN, with no display server.
     case fbdev
+
+    /// Whether another client can take the overlay's window from the top here (unmap, lower or
+    /// destroy it), so `above-lost` can come: on an X server only; nothing covers a layer surface
+    /// on the overlay layer or a bare screen.
+    public var canLoseItsPlaceOnTop: Bool { self == .x11 }
 }

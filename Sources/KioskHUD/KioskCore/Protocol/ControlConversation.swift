@@ -121,10 +121,7 @@ public struct ControlConversation: Sendable {
     /// Decides from the state the commands left whether the awaited state is already there.
     private mutating func judge(_ status: StatusLine) {
         guard let awaitedEvent, !hasSeenAwaitedState else { return }
-        if status.rulesOut(awaitedEvent) {
-            let isGrabEvent = awaitedEvent == .grabHeld || awaitedEvent == .grabLost
-            let reason = isGrabEvent ? "cannot grab input here (grab=\(status.grab))"
-                : "is an ordinary window here (above=\(status.above))"
+        if let reason = status.impossibility(of: awaitedEvent) {
             impossibility = "the overlay \(reason), so \(awaitedEvent) never comes"
             return
         }

@@ -15,18 +15,22 @@ public struct StatusLine: Sendable, Equatable {
     public var isStalled: Bool
     /// `above`: `held`, `partial`, `none` or `lost` (`-` in a line without it).
     public var above: String
+    /// `backend`: `x11`, `wayland`, `drm` or `fbdev` (`-` where none is named, or in a line
+    /// without it).
+    public var backend: String
     /// `mode`: `spinner`, `progress`, `success`, `error`, `info` or `stalled`.
     public var mode: String
 
     /// Creates the fields of a status line.
-    public init(isVisible: Bool, isBlocking: Bool, grab: String, isShown: Bool, isStalled: Bool = false, above: String = "held",
-                mode: String) {
+    public init(isVisible: Bool, isBlocking: Bool, grab: String, isShown: Bool, isStalled: Bool = false, above: String,
+                backend: String = "-", mode: String) {
         self.isVisible = isVisible
         self.isBlocking = isBlocking
         self.grab = grab
         self.isShown = isShown
         self.isStalled = isStalled
         self.above = above
+        self.backend = backend
         self.mode = mode
     }
 
@@ -42,7 +46,8 @@ public struct StatusLine: Sendable, Equatable {
         guard let visible = fields["visible"], let blocked = fields["blocked"], let grab = fields["grab"],
               let shown = fields["shown"], let mode = fields["mode"] else { return nil }
         self.init(isVisible: visible == "1", isBlocking: blocked == "1", grab: String(grab), isShown: shown == "1",
-                  isStalled: fields["stalled"] == "1", above: fields["above"].map(String.init) ?? "-", mode: String(mode))
+                  isStalled: fields["stalled"] == "1", above: fields["above"].map(String.init) ?? "-",
+                  backend: fields["backend"].map(String.init) ?? "-", mode: String(mode))
     }
 
     /// What the state says of `event` for a client that asked after its commands: true when the
@@ -65,10 +70,19 @@ public struct StatusLine: Sendable, Equatable {
         }
     }
 
-    /// Whether `event` can never come in this state: there is no grab where `grab=unsupported`,
-    /// and an ordinary window (`above=none`) is never kept on top.
-    public func rulesOut(_ event: OverlayEvent) -> Bool {
-        ((event == .grabHeld || event == .grabLost) && grab == "unsupported")
-            || ((event == .aboveHeld || event == .aboveLost) && above == "none")
+    /// Why `event` can never come in this state, or nil when it can: there is no grab where
+    /// `grab=unsupported`, an ordinary window (`above=none`) is never kept on top, and only an
+    /// X11 window can be taken from the top (`WindowingBackend.canLoseItsPlaceOnTop`).
+    public func impossibility(of event: OverlayEvent) -> String? {
+        if (event == .grabHeld || event == .grabLost) && grab == "unsupported" {
+            return "cannot grab input here (grab=\(grab))"
+        }
+        if (event == .aboveHeld || event == .aboveLost) && above == "none" {
+            return "is an ordinary window here (above=\(above))"
+        }
+        if event == .aboveLost, WindowingBackend(rawValue: backend)?.canLoseItsPlaceOnTop == false {
+            return "cannot be taken from the top here (backend=\(backend))"
+        }
+        return nil
     }
 }
