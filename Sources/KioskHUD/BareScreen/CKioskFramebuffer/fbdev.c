@@ -305,7 +305,9 @@ static int same_mode(const struct fb_var_screeninfo *one, const struct fb_var_sc
         && one->yres_virtual == other->yres_virtual && one->bits_per_pixel == other->bits_per_pixel
         && one->red.offset == other->red.offset && one->red.length == other->red.length
         && one->green.offset == other->green.offset && one->green.length == other->green.length
-        && one->blue.offset == other->blue.offset && one->blue.length == other->blue.length;
+        && one->blue.offset == other->blue.offset && one->blue.length == other->blue.length
+        && one->transp.offset == other->transp.offset && one->transp.length == other->transp.length
+        && one->grayscale == other->grayscale && one->nonstd == other->nonstd;
 }
 
 enum kfb_status kfb_fbdev_follow(struct kfb_fbdev *device, int *changed, struct kfb_screen_info *info,
