@@ -5,51 +5,15 @@ import Testing
 /// overlay gets a surface of the new size, the HUD is centred on the output and, while blocking,
 /// the backdrop covers all of it.
 extension WaylandTests {
-    /// Points across the whole of `shot`, every 96 pixels from the edges in, and its corners.
-    private static func grid(of shot: OutputPicture) -> [ScreenPoint] {
-        let corners = [ScreenPoint(x: 1, y: 1), ScreenPoint(x: shot.width - 2, y: shot.height - 2),
-                       ScreenPoint(x: shot.width - 2, y: 1), ScreenPoint(x: 1, y: shot.height - 2)]
-        return corners + stride(from: 8, to: shot.height, by: 96).flatMap { y in
-            stride(from: 8, to: shot.width, by: 96).map { ScreenPoint(x: $0, y: y) }
-        }
-    }
-
-    /// Whether `hud` is a HUD centred on `shot` (to 2 pixels).
-    private static func isCentred(_ hud: ScreenRect, on shot: OutputPicture) -> Bool {
-        abs(hud.x + hud.width / 2 - shot.width / 2) <= 2 && abs(hud.y + hud.height / 2 - shot.height / 2) <= 2
-            && hud.width >= 100 && hud.height >= 80
-    }
-
-    /// Waits until the output is `width` x `height` and shows one HUD centred on it over
-    /// `beneath`, and every other point of the grid is `beneath`; returns the HUD.
-    private static func waitForCentredHUD(on compositor: HeadlessCompositor, width: Int, height: Int,
-                                          over beneath: ScreenColor) async throws -> ScreenRect {
-        var last = "nothing"
-        return try await Poll.value("a HUD centred on the \(width)x\(height) output over \(beneath)", lastSeen: { last }) {
-            let shot = try await compositor.screenshot()
-            guard shot.width == width, shot.height == height,
-                  let hud = shot.box(differingFrom: beneath, below: 0, tolerance: 8) else {
-                last = "\(shot.width)x\(shot.height)"
-                return nil
-            }
-            let uncovered = grid(of: shot).filter { point in
-                !(point.x >= hud.x && point.x < hud.x + hud.width && point.y >= hud.y && point.y < hud.y + hud.height)
-                    && !shot.color(at: point).isClose(to: beneath, tolerance: 8)
-            }
-            last = "\(shot.width)x\(shot.height), HUD \(hud), other than \(beneath) at \(uncovered.prefix(4))"
-            return isCentred(hud, on: shot) && uncovered.isEmpty ? hud : nil
-        }
-    }
-
     @Test func aModeChangedWhileShownHasTheHUDCentredOnTheNewMode() async throws {
         let compositor = try await HeadlessCompositor.start()
         defer { compositor.stop() }
         let overlay = try compositor.startSpinner(["--fade", "0"])
         defer { overlay.kill() }
-        _ = try await Self.waitForCentredHUD(on: compositor, width: HeadlessCompositor.widthPixels,
-                                             height: HeadlessCompositor.heightPixels, over: compositor.background)
+        _ = try await OutputPicture.waitForCentredHUD(width: HeadlessCompositor.widthPixels, height: HeadlessCompositor.heightPixels,
+                                                      over: compositor.background, in: compositor.screenshot)
         try await compositor.swaymsg("output HEADLESS-1 mode 800x600")
-        _ = try await Self.waitForCentredHUD(on: compositor, width: 800, height: 600, over: compositor.background)
+        _ = try await OutputPicture.waitForCentredHUD(width: 800, height: 600, over: compositor.background, in: compositor.screenshot)
         try await overlay.send("status\n")
         try await Poll.until("the status") { overlay.output.lines.contains { $0.hasPrefix("visible=1 blocked=0 grab=none shown=1 ") } }
     }
@@ -63,11 +27,11 @@ extension WaylandTests {
         defer { overlay.kill() }
         let dimmed = Self.blend(Self.backdrop.color, alpha: Self.backdrop.alpha, over: compositor.background)
         try await overlay.send("block\n")
-        _ = try await Self.waitForCentredHUD(on: compositor, width: HeadlessCompositor.widthPixels,
-                                             height: HeadlessCompositor.heightPixels, over: dimmed)
+        _ = try await OutputPicture.waitForCentredHUD(width: HeadlessCompositor.widthPixels, height: HeadlessCompositor.heightPixels,
+                                                      over: dimmed, in: compositor.screenshot)
         try await compositor.swaymsg("output HEADLESS-1 transform 90")
-        _ = try await Self.waitForCentredHUD(on: compositor, width: HeadlessCompositor.heightPixels,
-                                             height: HeadlessCompositor.widthPixels, over: dimmed)
+        _ = try await OutputPicture.waitForCentredHUD(width: HeadlessCompositor.heightPixels, height: HeadlessCompositor.widthPixels,
+                                                      over: dimmed, in: compositor.screenshot)
     }
 
     /// The output's scale turned to 2 while shown: the HUD is laid out anew at twice the
@@ -78,10 +42,12 @@ extension WaylandTests {
         let overlay = try compositor.startSpinner(["--fade", "0"])
         defer { overlay.kill() }
         let width = HeadlessCompositor.widthPixels, height = HeadlessCompositor.heightPixels
-        let before = try await Self.waitForCentredHUD(on: compositor, width: width, height: height, over: compositor.background)
+        let before = try await OutputPicture.waitForCentredHUD(width: width, height: height, over: compositor.background,
+                                                               in: compositor.screenshot)
         try await compositor.swaymsg("output HEADLESS-1 scale 2")
         let after = try await Poll.value("the HUD at twice the pixels") { () async throws -> ScreenRect? in
-            let hud = try await Self.waitForCentredHUD(on: compositor, width: width, height: height, over: compositor.background)
+            let hud = try await OutputPicture.waitForCentredHUD(width: width, height: height, over: compositor.background,
+                                                                in: compositor.screenshot)
             return Double(hud.width) / Double(before.width) > 1.8 ? hud : nil
         }
         #expect(abs(Double(after.width) / Double(before.width) - 2) <= 0.1, "HUD at scale 1 \(before), at scale 2 \(after)")
@@ -104,7 +70,7 @@ extension WaylandTests {
         let width = HeadlessCompositor.widthPixels, height = HeadlessCompositor.heightPixels
         let dimmed = Self.blend(Self.backdrop.color, alpha: Self.backdrop.alpha, over: compositor.background)
         try await overlay.send("block\n")
-        _ = try await Self.waitForCentredHUD(on: compositor, width: width, height: height, over: dimmed)
+        _ = try await OutputPicture.waitForCentredHUD(width: width, height: height, over: dimmed, in: compositor.screenshot)
 
         // sway makes the new output 1920x1080, right of the first.
         try await compositor.swaymsg("create_output")
@@ -134,7 +100,7 @@ extension WaylandTests {
                                                            over: dimmed, overlay: overlay)
 
         try await compositor.unplug("WL-2")
-        _ = try await Self.waitForCentredHUD(on: compositor, width: 2 * width, height: height, over: dimmed)
+        _ = try await OutputPicture.waitForCentredHUD(width: 2 * width, height: height, over: dimmed, in: compositor.screenshot)
         #expect(overlay.errors.lines == ["kiosk-spinner: display 1 (output WL-2) is gone (unplugged or turned off): "
                                          + "the overlay is not seen there until it is back"])
         try await overlay.send("status\n")
@@ -153,7 +119,7 @@ extension WaylandTests {
 
         // The new output is the outer sway's only window: the width of both.
         try await compositor.swaymsg("create_output")
-        _ = try await Self.waitForCentredHUD(on: compositor, width: 2 * width, height: height, over: dimmed)
+        _ = try await OutputPicture.waitForCentredHUD(width: 2 * width, height: height, over: dimmed, in: compositor.screenshot)
         try await Poll.until("shown and grab-held", lastSeen: { overlay.output.text }) {
             overlay.output.lines.suffix(2) == ["shown", "grab-held"]
         }
