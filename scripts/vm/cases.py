@@ -331,11 +331,13 @@ FBSET = "kiosk-spinner-test-fbset"
 
 
 def fbdev_mode_case(name):
-    """kiosk-spinner on vfb (32 bpp, red lowest), whose mode is set to another size under it
-    (kiosk-spinner-test-fbset, as fbset or another program does on a device): within a second the
-    HUD is laid out for the new size and its memory holds the snapshot at that size, exact;
-    `status` still says shown, and nothing is said on stderr."""
-    commands = ["msg Updating firmware", "progress 40"]
+    """kiosk-spinner on vfb (32 bpp, red lowest), blocking, whose mode is set to another size
+    under it (kiosk-spinner-test-fbset, as fbset or another program does on a device): within a
+    second the HUD is laid out for the new size and its memory holds the blocked snapshot at that
+    size, exact (the HUD centred and whole, the backdrop everywhere else: over black it is black,
+    so a strip left undimmed would not show); `status` still says blocked and shown, and nothing
+    is said on stderr."""
+    commands = ["msg Updating firmware", "progress 40", "block"]
 
     def xbgr8888(red, green, blue):
         return bytes((red, green, blue, 255))
@@ -348,11 +350,11 @@ def fbdev_mode_case(name):
         shell("cat /sys/class/graphics/fb0/virtual_size", output=r"^800,600$"),
         hud.in_memory("/dev/fb0", commands, xbgr8888),
         send("status"),
-        expect(r"^visible=1 blocked=0 grab=none shown=1 "),
+        expect(r"^visible=1 blocked=1 grab=unsupported shown=1 "),
         send("quit"),
         exits(0),
         file_lines(STDERR, 0),
-    ], needs=[KIOSK_SPINNER, FBSET])
+    ], needs=[KIOSK_SPINNER, FBSET], backend="fbdev", proves=["screen-change-followed"])
 
 
 def of_size(check, size):
@@ -470,7 +472,9 @@ def output_plugged_in_case(name):
 def only_output_unplugged_case(name):
     """`--backend drm` on virtio-gpu's one output, unplugged while blocking (its connector forced
     off): `hidden`, one line, `status` says `shown=0` while the block is still asked for; plugged
-    back: `shown`, the HUD whole and exact at once, `status` says `shown=1`."""
+    back: `shown`, the HUD whole and exact at once, `status` says `shown=1`. The screen changed
+    under a block is followed here, at the mode it had: the stage can give a connector no other
+    (the contract's line for screen-change-followed says so)."""
     blocked = ["block"]
     shown = hud.shows(blocked)
     return Case(name, VIRTIO, ["virtio_pci", "virtio-gpu"], [
@@ -493,7 +497,7 @@ def only_output_unplugged_case(name):
         send("quit"),
         exits(0),
         connector_status("Virtual-1", "detect"),
-    ], needs=[KIOSK_SPINNER])
+    ], needs=[KIOSK_SPINNER], backend="drm", proves=["screen-change-followed"])
 
 
 def auto_case(name, boot, modules, device):
@@ -765,7 +769,7 @@ CASES = [
     hud_case("kiosk-spinner-vesafb-24bpp", STD_VESA24, [], ["--backend", "fbdev"], 24, end="quit"),
     # BGR panels: red in the lowest byte, the alpha byte of vfb's 32 bpp mode written opaque.
     bgr_case("kiosk-spinner-vfb-xbgr8888", 32, lambda red, green, blue: bytes((red, green, blue, 255))),
-    # A mode set under it (fbset): followed within a second.
+    # A mode set under it while blocking (fbset): followed within a second.
     fbdev_mode_case("kiosk-spinner-vfb-mode-set-under-it"),
     bgr_case("kiosk-spinner-vfb-bgr888", 24, lambda red, green, blue: bytes((red, green, blue))),
     # virtio-gpu: one buffer and DirtyFB.

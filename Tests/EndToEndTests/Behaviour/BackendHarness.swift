@@ -84,8 +84,8 @@ final class BackendHarness {
     let program: ChildProcess
     /// What the screen shows where nothing is drawn.
     let background: ScreenColor
-    /// The screen's size in pixels.
-    let size: (width: Int, height: Int)
+    /// The screen's size in pixels (`changeScreen(to:)` changes it).
+    private(set) var size: (width: Int, height: Int)
     private let screen: VirtualScreen?
     private let x: X11Connection?
     private let compositor: HeadlessCompositor?
@@ -102,12 +102,14 @@ final class BackendHarness {
     }
 
     /// Starts a display server of `kind` and the overlay on it with `arguments` (and `--fade 0`,
-    /// so every picture is final once shown); returns once it said `ready`.
-    static func start(_ kind: Kind, _ arguments: [String] = []) async throws -> BackendHarness {
+    /// so every picture is final once shown); returns once it said `ready`. With
+    /// `resizableScreen`, X11's server is a resizable Xephyr (in an Xvfb) in place of a bare Xvfb,
+    /// whose size cannot change, for `changeScreen(to:)`; a compositor's output can change as it is.
+    static func start(_ kind: Kind, _ arguments: [String] = [], resizableScreen: Bool = false) async throws -> BackendHarness {
         let harness: BackendHarness
         switch kind.compositor {
         case nil:
-            let screen = try await VirtualScreen.start()
+            let screen = try await resizableScreen ? VirtualScreen.startResizable() : VirtualScreen.start()
             do {
                 let x = try X11Connection(displayName: screen.name)
                 let program = try SpinnerExecutable.start(["--fade", "0"] + arguments, environment: screen.environment)
@@ -174,6 +176,22 @@ final class BackendHarness {
         try await Poll.value("the HUD on \(kind)", lastSeen: { self.program.errors.text }) {
             try await self.picture().box(differingFrom: self.background)
         }
+    }
+
+    /// Changes the screen to `size` pixels under the overlay, the real way for the kind: a RandR
+    /// size (`xrandr -s`) on X11's resizable screen (`start(_:_:resizableScreen:)`), else the
+    /// compositor's output changed (`HeadlessCompositor.changeOutput(to:)`; on Xwayland, whose
+    /// RandR screen follows it).
+    func changeScreen(to size: (width: Int, height: Int)) async throws {
+        if let compositor {
+            try await compositor.changeOutput(to: size)
+        } else if let screen {
+            let xrandr = try await ChildProcess.run("xrandr", ["-s", "\(size.width)x\(size.height)"], environment: screen.environment)
+            guard xrandr.ending == .exited(0) else {
+                throw ChildProcess.Unresponsive(request: "a screen size, \(xrandr.ending)", command: "xrandr -s", errors: xrandr.errors)
+            }
+        }
+        self.size = size
     }
 
     /// Takes the display away as a crash does: the X server or the compositor killed.

@@ -10,6 +10,7 @@ enum BackendPromise: String, CaseIterable, CustomTestStringConvertible {
     case blockDimsAndSays = "block-dims-and-says"
     case quitExitsZero = "quit-exits-zero"
     case displayLostExitsFour = "display-lost-exits-four"
+    case screenChangeFollowed = "screen-change-followed"
 
     /// The promises Tests/BackendContract.txt lists, by name, in its order.
     static let listed: [String] = {
@@ -24,7 +25,8 @@ enum BackendPromise: String, CaseIterable, CustomTestStringConvertible {
 /// What the overlay promises on every display backend, each promise of the contract run on each
 /// backend that can start here: the HUD centred, `hide` leaving the screen as it was, `block`
 /// dimming the screen and holding input (and `status` saying so only where it holds: `partial`
-/// on Xwayland, for the grab and for the HUD's place on top), `quit`, and the display's loss.
+/// on Xwayland, for the grab and for the HUD's place on top), `quit`, the display's loss, and a
+/// screen changed to another size under a block.
 @Suite("Every backend keeps the overlay's promises", .timeLimit(.minutes(3)))
 struct EveryBackendTests {
     /// The backends that can run here.
@@ -45,6 +47,7 @@ struct EveryBackendTests {
         case .blockDimsAndSays: try await blockDimsTheScreenAndStatusSaysWhatTheGrabAndTheStackingHold(on: kind)
         case .quitExitsZero: try await quitExitsZeroAtOnce(on: kind)
         case .displayLostExitsFour: try await losingTheDisplayExitsFourWithOneLine(on: kind)
+        case .screenChangeFollowed: try await aScreenChangedUnderABlockIsFollowedWhole(on: kind)
         }
     }
 
@@ -103,5 +106,29 @@ struct EveryBackendTests {
         #expect(try await harness.program.ending(within: 5) == .exited(4))
         let report = harness.program.errors.text.dropFirst(kind.startupReport.count)
         #expect(report.split(separator: "\n").count == 1 && report.contains("lost the connection"), "\(harness.program.errors.text)")
+    }
+
+    /// A backdrop of a colour no background has (a blue, mostly opaque), so that a strip of the
+    /// screen left undimmed shows on black backgrounds too.
+    private static let blueBackdrop = (color: ScreenColor(red: 0x20, green: 0x60, blue: 0xC0), alpha: 0xB3)
+
+    /// The size the screen changes to under the block: smaller than every kind's screen, as a
+    /// nested compositor's window cannot outgrow its X server.
+    private static let changedScreenSize = (width: 800, height: 600)
+
+    private func aScreenChangedUnderABlockIsFollowedWhole(on kind: BackendHarness.Kind) async throws {
+        let backdrop = Self.blueBackdrop
+        let option = String(format: "#%02X%02X%02X%02X", backdrop.color.red, backdrop.color.green, backdrop.color.blue, backdrop.alpha)
+        let harness = try await BackendHarness.start(kind, ["--backdrop", option], resizableScreen: true)
+        defer { harness.stop() }
+        let dimmed = WaylandTests.blend(backdrop.color, alpha: backdrop.alpha, over: harness.background)
+        _ = try await harness.status(after: ["block"])
+        _ = try await OutputPicture.waitForCentredHUD(width: harness.size.width, height: harness.size.height, over: dimmed,
+                                                      in: harness.picture)
+        try await harness.changeScreen(to: Self.changedScreenSize)
+        _ = try await OutputPicture.waitForCentredHUD(width: harness.size.width, height: harness.size.height, over: dimmed,
+                                                      in: harness.picture)
+        let status = try await harness.status()
+        #expect(status.hasPrefix("visible=1 blocked=1 grab=\(kind.blockingGrab) shown=1 "), "\(status)")
     }
 }

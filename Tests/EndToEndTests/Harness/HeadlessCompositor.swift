@@ -65,8 +65,8 @@ final class HeadlessCompositor {
     /// The output's height in pixels.
     static let heightPixels = 768
     /// The tools the tests run, all installed by scripts/setup --tests.
-    static let tools = ["sway", "swaymsg", "Xwayland", "phoc", "kwin_wayland", "cage", "dbus-run-session", "Xvfb", "xdotool", "weston", "grim",
-                        "foot", "wtype", "wev", "xev", "xmessage", "stdbuf", "setpriv"]
+    static let tools = ["sway", "swaymsg", "Xwayland", "phoc", "wlr-randr", "kwin_wayland", "cage", "dbus-run-session", "Xvfb", "xdotool",
+                        "weston", "grim", "foot", "wtype", "wev", "xev", "xmessage", "stdbuf", "setpriv"]
 
     /// Why the tests cannot run here, or nil when they can: they need root (to act as the
     /// unprivileged user) and the tools.
@@ -116,6 +116,8 @@ final class HeadlessCompositor {
         }
     }
 
+    /// Which compositor this is.
+    let kind: Kind
     /// The folder everything of this compositor lives in, owned by the user.
     let folder: TemporaryFolder
     /// The compositor's socket name (WAYLAND_DISPLAY).
@@ -128,6 +130,8 @@ final class HeadlessCompositor {
     /// The X display of the compositor's Xwayland (DISPLAY, as sway gives its clients and cage
     /// its child), where `Kind.hasXWayland`.
     private(set) var xDisplay: String?
+    /// The output's size in pixels: `widthPixels` x `heightPixels` until `changeOutput(to:)`.
+    private(set) var outputSize = (width: widthPixels, height: heightPixels)
     /// The IPC socket of `.swayInWindows`' inner sway (the one the tests drive).
     private var innerIPCSocket: String?
     private let runtimePath: String
@@ -138,8 +142,9 @@ final class HeadlessCompositor {
     private let host: (screen: VirtualScreen, reader: X11Connection)?
     private var shotCount = 0
 
-    private init(folder: TemporaryFolder, socketName: String, serverProcessID: pid_t, runtimePath: String,
+    private init(kind: Kind, folder: TemporaryFolder, socketName: String, serverProcessID: pid_t, runtimePath: String,
                  user: (user: uid_t, group: gid_t), watchdog: ChildProcess, host: (screen: VirtualScreen, reader: X11Connection)?) {
+        self.kind = kind
         self.folder = folder
         self.socketName = socketName
         self.serverProcessID = serverProcessID
@@ -295,7 +300,7 @@ final class HeadlessCompositor {
                       let socket = innerSockets(folder: folder)?.display ?? firstSocket(in: runtimePath, kind: kind) else { return nil }
                 return (socket, processID)
             }
-            let compositor = HeadlessCompositor(folder: folder, socketName: socket, serverProcessID: processID,
+            let compositor = HeadlessCompositor(kind: kind, folder: folder, socketName: socket, serverProcessID: processID,
                                                 runtimePath: runtimePath, user: user, watchdog: watchdog, host: host)
             compositor.innerIPCSocket = innerSockets(folder: folder)?.ipc
             // Headless weston offers no screen capture to grim; its tests look at no pixels. A capture
@@ -430,6 +435,29 @@ final class HeadlessCompositor {
         try await run(["env", "SWAYSOCK=\(socket)", "swaymsg", command])
     }
 
+    /// Changes the output to `size` pixels under its clients, as a mode set does: sway's `output
+    /// HEADLESS-1 mode`, phoc's through wlr-randr (wlr-output-management), a nested compositor's
+    /// window resized on its X server (KWin's and cage's give their output the window's size). The
+    /// others' output cannot change here.
+    func changeOutput(to size: (width: Int, height: Int)) async throws {
+        let mode = "\(size.width)x\(size.height)"
+        switch kind {
+        case .sway:
+            try await swaymsg("output HEADLESS-1 mode \(mode)")
+        case .phoc:
+            try await run(["wlr-randr", "--output", "HEADLESS-1", "--custom-mode", mode])
+        case .kwin, .cage:
+            let windows = host?.reader.topLevelWindows() ?? []
+            guard let host, windows.count == 1 else {
+                throw OtherUser.Unavailable(description: "\(windows.count) windows on the compositor's X server, not its output's one")
+            }
+            host.reader.resize(windows[0], width: size.width, height: size.height)
+        case .swayInWindows, .weston, .westonXWayland:
+            throw OtherUser.Unavailable(description: "the tests change the output of sway, phoc, KWin and cage only")
+        }
+        outputSize = size
+    }
+
     /// Takes `output` (`WL-2`) away, as a cable pulled: closes its window on the outer sway
     /// (`.swayInWindows` only).
     func unplug(_ output: String) async throws {
@@ -469,14 +497,14 @@ final class HeadlessCompositor {
     }
 
     /// What the output shows now (grim, as a PPM file in the folder; a nested compositor's
-    /// window read from its X server).
+    /// window, at `outputSize`, read from its X server).
     func screenshot() async throws -> OutputPicture {
         if let host {
-            let whole = ScreenRect(x: 0, y: 0, width: Self.widthPixels, height: Self.heightPixels)
+            let whole = ScreenRect(x: 0, y: 0, width: outputSize.width, height: outputSize.height)
             guard let colors = host.reader.colors(in: whole) else {
                 throw OutputPicture.Unreadable(description: "the compositor's X server gave no picture")
             }
-            return OutputPicture(width: Self.widthPixels, height: Self.heightPixels, colors: colors)
+            return OutputPicture(width: outputSize.width, height: outputSize.height, colors: colors)
         }
         shotCount += 1
         let path = folder.path("shot-\(shotCount).ppm")

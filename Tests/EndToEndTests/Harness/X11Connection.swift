@@ -1,8 +1,9 @@
 import Foundation
 
 /// A connection of the test's own to an X server: reads screen pixels, asks which window has
-/// the pointer or the keyboard focus, tries to grab the keyboard, and makes a plain window that
-/// stands for the kiosk application beneath the overlay and records the clicks and keys it gets.
+/// the pointer or the keyboard focus, tries to grab the keyboard, makes a plain window that
+/// stands for the kiosk application beneath the overlay and records the clicks and keys it gets,
+/// and finds and resizes other clients' windows (a nested compositor's output).
 ///
 /// Use one connection from one task at a time. It may outlive its server: a lost connection
 /// makes its calls fail instead of ending the test process.
@@ -198,6 +199,23 @@ final class X11Connection {
     /// returns once the server has done so.
     func destroy(_ window: Window) {
         _ = x.destroyWindow(display, window)
+        _ = x.sync(display, 0)
+    }
+
+    /// The windows whose parent is the root, any client's, bottom first (XQueryTree).
+    func topLevelWindows() -> [Window] {
+        var root: Window = 0, parent: Window = 0
+        var children: UnsafeMutablePointer<Window>?
+        var count: UInt32 = 0
+        guard x.queryTree(display, rootWindow, &root, &parent, &children, &count) != 0, let children else { return [] }
+        defer { _ = x.free(children) }
+        return Array(UnsafeBufferPointer(start: children, count: Int(count)))
+    }
+
+    /// Resizes `window` (any client's) to `width` x `height` pixels (XResizeWindow), as a window
+    /// manager or the user does, and returns once the server has done so.
+    func resize(_ window: Window, width: Int, height: Int) {
+        _ = x.resizeWindow(display, window, UInt32(width), UInt32(height))
         _ = x.sync(display, 0)
     }
 

@@ -43,6 +43,10 @@ struct X11Library: @unchecked Sendable {
     let clearWindow: @convention(c) (OpaquePointer, UInt) -> Int32
     let lowerWindow: @convention(c) (OpaquePointer, UInt) -> Int32
     let destroyWindow: @convention(c) (OpaquePointer, UInt) -> Int32
+    let resizeWindow: @convention(c) (OpaquePointer, UInt, UInt32, UInt32) -> Int32
+    let queryTree: @convention(c) (OpaquePointer, UInt, UnsafeMutablePointer<UInt>, UnsafeMutablePointer<UInt>,
+                                   UnsafeMutablePointer<UnsafeMutablePointer<UInt>?>, UnsafeMutablePointer<UInt32>) -> Int32
+    let free: @convention(c) (UnsafeMutableRawPointer?) -> Int32
 
     /// Why Xlib could not be used.
     enum LoadError: Error, CustomStringConvertible {
@@ -107,6 +111,9 @@ struct X11Library: @unchecked Sendable {
         clearWindow = try function("XClearWindow")
         lowerWindow = try function("XLowerWindow")
         destroyWindow = try function("XDestroyWindow")
+        resizeWindow = try function("XResizeWindow")
+        queryTree = try function("XQueryTree")
+        free = try function("XFree")
         _ = initThreads()
         _ = setErrorHandler { _, _ in 0 }
         _ = setIOErrorHandler { _ in 0 }
