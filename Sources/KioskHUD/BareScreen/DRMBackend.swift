@@ -22,9 +22,9 @@ final class DRMBackend: RegisteredBackend {
     var wake: @Sendable () -> Bool { console.wake }
     private let device: OpaquePointer
     private let path: String
-    /// Each display's picture, and the device's index of its connected connector.
+    /// Each display's picture, and the device's index of its screen (a connected connector).
     private var screens: [BareScreenOutput]
-    private var connectors: [Int32]
+    private var deviceScreens: [Int32]
     /// Whether connectors plugged in later are shown on too (`--display all`).
     private let showsOnEveryOutput: Bool
     private let console: BareScreenConsole
@@ -88,8 +88,8 @@ final class DRMBackend: RegisteredBackend {
                 : .noSuchDisplay(index: options.display, count: count)
         }
         var screens: [BareScreenOutput] = []
-        let connectors = (options.mirrorsOnAllDisplays ? Array(0..<count) : [options.display]).map { Int32($0) }
-        for index in connectors {
+        let deviceScreens = (options.mirrorsOnAllDisplays ? Array(0..<count) : [options.display]).map { Int32($0) }
+        for index in deviceScreens {
             var info = kfb_screen_info()
             do {
                 try FramebufferError.check { kfb_drm_start_screen(device, index, &info, $0, $1) }
@@ -99,17 +99,17 @@ final class DRMBackend: RegisteredBackend {
             }
             screens.append(BareScreenOutput(info, rotation: options.rotation, glyphs: glyphs))
         }
-        return DRMBackend(device: device, path: path, screens: screens, connectors: connectors,
+        return DRMBackend(device: device, path: path, screens: screens, deviceScreens: deviceScreens,
                           showsOnEveryOutput: options.mirrorsOnAllDisplays, wakeUp: wakeUp, releases: releases,
                           rotation: options.rotation, glyphs: glyphs)
     }
 
-    private init(device: OpaquePointer, path: String, screens: [BareScreenOutput], connectors: [Int32], showsOnEveryOutput: Bool,
+    private init(device: OpaquePointer, path: String, screens: [BareScreenOutput], deviceScreens: [Int32], showsOnEveryOutput: Bool,
                  wakeUp: WakeUp, releases: ExitProcedure, rotation: Rotation, glyphs: FontChain) {
         self.device = device
         self.path = path
         self.screens = screens
-        self.connectors = connectors
+        self.deviceScreens = deviceScreens
         self.showsOnEveryOutput = showsOnEveryOutput
         self.rotation = rotation
         self.glyphs = glyphs
@@ -140,7 +140,7 @@ final class DRMBackend: RegisteredBackend {
     }
 
     private func present(on index: Int, _ shown: kp_frame, _ rects: [kp_rect]) {
-        if withUnsafePointer(to: shown, { kfb_drm_present(device, connectors[index], $0, rects, Int32(rects.count)) }) == KFB_LOST {
+        if withUnsafePointer(to: shown, { kfb_drm_present(device, deviceScreens[index], $0, rects, Int32(rects.count)) }) == KFB_LOST {
             isLost = true
         }
     }
@@ -167,7 +167,7 @@ final class DRMBackend: RegisteredBackend {
             var change = KFB_DRM_SAME
             var info = kfb_screen_info()
             do throws(FramebufferError) {
-                try FramebufferError.check { kfb_drm_follow_screen(device, connectors[index], &change, &info, $0, $1) }
+                try FramebufferError.check { kfb_drm_follow_screen(device, deviceScreens[index], &change, &info, $0, $1) }
             } catch {
                 Diagnostics.report(error.description)
                 isLost = isLost || error.kind == .lost
@@ -188,31 +188,31 @@ final class DRMBackend: RegisteredBackend {
 
     /// A display for each connector plugged in that was not connected before, started black on
     /// a CRTC of its own (`.displayAdded`, drawn whole by the next frame); one that cannot be
-    /// started is said and not shown on.
+    /// started is said, and looked at again at the next event.
     private func addedOutputs() -> [LoopInput] {
         var added: [LoopInput] = []
-        while !isLost, case let connector = kfb_drm_add_screen(device), connector >= 0 {
+        while !isLost {
+            var screen: Int32 = -1
             var info = kfb_screen_info()
             do throws(FramebufferError) {
-                try FramebufferError.check { kfb_drm_start_screen(device, connector, &info, $0, $1) }
+                try FramebufferError.check { kfb_drm_add_screen(device, &screen, &info, $0, $1) }
             } catch {
-                Diagnostics.report("cannot show on the output \(String(cString: kfb_drm_connector_name(device, connector))) "
-                                   + "plugged in: \(error)")
+                Diagnostics.report("cannot show on an output plugged in: \(error)")
                 isLost = error.kind == .lost
-                continue
+                break
             }
+            guard screen >= 0 else { break }
             screens.append(BareScreenOutput(info, rotation: rotation, glyphs: glyphs))
-            connectors.append(connector)
+            deviceScreens.append(screen)
             added.append(.outputAdded(screens[screens.count - 1].opened, describe(screens.count - 1)))
         }
         return added
     }
 
-    /// Display `index` as the lines name it: `the output NAME`, or `display N (output NAME)`
-    /// where there may be several.
+    /// What the lines call display `index` (`LoopInput.displayName`).
     private func describe(_ index: Int) -> String {
-        let output = "output " + String(cString: kfb_drm_connector_name(device, connectors[index]))
-        return screens.count > 1 || showsOnEveryOutput ? "display \(index) (\(output))" : "the \(output)"
+        let output = "output " + String(cString: kfb_drm_connector_name(device, deviceScreens[index]))
+        return LoopInput.displayName(index, showing: output, amongSeveral: screens.count > 1 || showsOnEveryOutput)
     }
 
     /// Shows every screen's whole picture.

@@ -696,20 +696,44 @@ static int same_mode(const drmModeModeInfo *one, const drmModeModeInfo *other) {
         && one->htotal == other->htotal && one->vtotal == other->vtotal && one->flags == other->flags;
 }
 
-int kfb_drm_add_screen(struct kfb_drm *device) {
-    if (!device) return -1;
+/* Connector `id` as the kernel last found it after a hot-plug event (drmModeGetConnectorCurrent:
+ * no probe, so no EDID is read on the loop's thread), except one that has just come
+ * (`was_connected` 0) and reads connected: a real plug only makes the kernel detect the
+ * connection, so its modes are read from the monitor now, by a probe, once a plug. NULL when
+ * the kernel answers nothing. */
+static drmModeConnector *connector_after_event(const struct kfb_drm *device, uint32_t id, int was_connected) {
+    drmModeConnector *connector = drmModeGetConnectorCurrent(device->fd, id);
+    if (!connector || connector->connection != DRM_MODE_CONNECTED || (was_connected && connector->count_modes > 0))
+        return connector;
+    drmModeFreeConnector(connector);
+    return drmModeGetConnector(device->fd, id);
+}
+
+enum kfb_status kfb_drm_add_screen(struct kfb_drm *device, int *index, struct kfb_screen_info *info, char *message,
+                                   size_t message_size) {
+    kfb_say(message, message_size, "%s", "");
+    *index = -1;
+    if (!device) return KFB_NO_OUTPUT;
     for (int i = 0; i < device->connector_count && device->screen_count < device->connector_count; i++) {
         int known = 0;
         for (int s = 0; s < device->screen_count && !known; s++) known = device->screens[s].connector_id == device->connector_ids[i];
         if (known) continue;
-        drmModeConnector *connector = drmModeGetConnectorCurrent(device->fd, device->connector_ids[i]);
+        drmModeConnector *connector = connector_after_event(device, device->connector_ids[i], 0);
         if (!connector) continue;
         const drmModeModeInfo *mode = preferred_mode(connector);
-        int index = connector->connection == DRM_MODE_CONNECTED && mode ? add_screen(device, connector, mode) : -1;
+        int added = connector->connection == DRM_MODE_CONNECTED && mode ? add_screen(device, connector, mode) : -1;
         drmModeFreeConnector(connector);
-        if (index >= 0) return index;
+        if (added < 0) continue;
+        enum kfb_status status = kfb_drm_start_screen(device, added, info, message, message_size);
+        if (status != KFB_OK) {
+            /* Not kept: the next event looks at the connector again. */
+            device->screen_count--;
+            return status;
+        }
+        *index = added;
+        return KFB_OK;
     }
-    return -1;
+    return KFB_OK;
 }
 
 enum kfb_status kfb_drm_follow_screen(struct kfb_drm *device, int index, enum kfb_drm_change *change,
@@ -718,9 +742,7 @@ enum kfb_status kfb_drm_follow_screen(struct kfb_drm *device, int index, enum kf
     *change = KFB_DRM_SAME;
     if (!device || index < 0 || index >= device->screen_count || !device->screens[index].started) return KFB_NO_OUTPUT;
     struct screen *screen = &device->screens[index];
-    /* What the kernel found when it probed before it sent the event (a probe of our own would
-     * read the EDID again on the loop's thread). */
-    drmModeConnector *connector = drmModeGetConnectorCurrent(device->fd, screen->connector_id);
+    drmModeConnector *connector = connector_after_event(device, screen->connector_id, !screen->gone);
     if (!connector) {
         int error = errno;
         kfb_say(message, message_size, "%s: drmModeGetConnector %s failed: %s", device->path, screen->connector_name,

@@ -137,9 +137,10 @@ enum kfb_drm_change {
 };
 
 /**
- * Looks at started screen `index`'s connector again as the kernel last probed it
- * (drmModeGetConnectorCurrent), after the kernel said an output was plugged, unplugged or changed
- * (kfb_uevent_says_hotplug). A connector gone is drawn
+ * Looks at started screen `index`'s connector again as the kernel last found it
+ * (drmModeGetConnectorCurrent; probed, so that its modes are the monitor's, when it was gone and
+ * reads connected, or has no modes), after the kernel said an output was plugged, unplugged or
+ * changed (kfb_uevent_says_hotplug). A connector gone is drawn
  * nothing (kfb_drm_present and kfb_drm_resume pass it over); one back, or at another mode (the
  * kernel's `video=` mode for it, else its preferred one), gets buffers of the new size, black, set
  * on its CRTC, and `info` says what it is now. `change` says which.
@@ -148,12 +149,15 @@ enum kfb_status kfb_drm_follow_screen(struct kfb_drm *device, int index, enum kf
                                       struct kfb_screen_info *info, char *message, size_t message_size);
 
 /**
- * After the kernel said an output was plugged (kfb_uevent_says_hotplug): adds a screen for the
- * first connector of the card that has none and is connected with a mode now, as the kernel last
- * probed it, and returns its index (start it with kfb_drm_start_screen); -1 when none is new.
- * Connectors are the card's at open (a DisplayPort MST connector made later is not looked at).
+ * After the kernel said an output was plugged (kfb_uevent_says_hotplug): adds and starts (as
+ * kfb_drm_start_screen) a screen for the first connector of the card that has none and is
+ * connected now (probed, so its modes are the monitor's), and sets `index` to it and `info` to
+ * what it is; `index` -1 when none is new. One that cannot be started is not kept (the status and
+ * message say why), so the next event tries it again. Connectors are the card's at open (a
+ * DisplayPort MST connector made later is not looked at).
  */
-int kfb_drm_add_screen(struct kfb_drm *device);
+enum kfb_status kfb_drm_add_screen(struct kfb_drm *device, int *index, struct kfb_screen_info *info, char *message,
+                                   size_t message_size);
 
 /* ---- hot-plug --------------------------------------------------------------------------- */
 
@@ -163,6 +167,14 @@ int kfb_drm_add_screen(struct kfb_drm *device);
  * hot-plug, and says so).
  */
 int kfb_uevent_open(void);
+
+/**
+ * Attaches to datagram socket `fd` a socket filter that lets through only the messages whose
+ * header begins "change@" (the kernel's events begin "ACTION@DEVPATH"), so the many other events
+ * of a system (a USB device added, a driver bound) never wake the loop; kfb_uevent_open attaches
+ * it. 0 when attached, -1 (errno set) when not.
+ */
+int kfb_uevent_keep_only_changes(int fd);
 
 /**
  * Reads every event waiting on `fd` (kfb_uevent_open); 1 when one is a "change" of the DRM device
