@@ -16,11 +16,7 @@
 /* The kernel's multicast group of device events (udev's is another). */
 enum { KERNEL_EVENTS = 1 };
 
-/* Lets through only the events whose header begins "change@" (the kernel's events begin
- * "ACTION@DEVPATH"), so the many others of a system (a USB device added, a driver bound) never
- * wake the loop. Where it cannot be attached every event is read, and sorted by
- * kfb_uevent_says_hotplug all the same. */
-static void only_changes(int fd) {
+int kfb_uevent_keep_only_changes(int fd) {
     struct sock_filter code[] = {
         BPF_STMT(BPF_LD | BPF_W | BPF_ABS, 0),
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0x6368616e /* "chan" */, 0, 4),
@@ -32,13 +28,14 @@ static void only_changes(int fd) {
         BPF_STMT(BPF_RET | BPF_K, 0xffffffff),
     };
     struct sock_fprog program = {.len = sizeof code / sizeof code[0], .filter = code};
-    (void)setsockopt(fd, SOL_SOCKET, SO_ATTACH_FILTER, &program, sizeof program);
+    return setsockopt(fd, SOL_SOCKET, SO_ATTACH_FILTER, &program, sizeof program) == 0 ? 0 : -1;
 }
 
 int kfb_uevent_open(void) {
     int fd = socket(AF_NETLINK, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, NETLINK_KOBJECT_UEVENT);
     if (fd == -1) return -1;
-    only_changes(fd);
+    /* Without the filter every event is read, and sorted by kfb_uevent_says_hotplug all the same. */
+    (void)kfb_uevent_keep_only_changes(fd);
     struct sockaddr_nl address = {.nl_family = AF_NETLINK, .nl_groups = KERNEL_EVENTS};
     if (bind(fd, (struct sockaddr *)&address, sizeof address) != 0) {
         close(fd);
