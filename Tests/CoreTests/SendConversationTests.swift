@@ -188,17 +188,18 @@ import KioskTestSupport
         #expect(talk.ending == .cannotCome("the overlay is an ordinary window here (above=none), so above-held never comes"))
     }
 
-    /// Only an X11 window can be taken from the top: elsewhere `above-lost` cannot come (the
-    /// client is told at once instead of waiting out its timeout), and `above-held` holds.
-    @Test func aWindowNothingCanCoverIsNeverAnAboveLost() {
+    /// Only on X11 is the overlay told when it is taken from the top: elsewhere `above-lost`
+    /// cannot come (the client is told at once instead of waiting out its timeout), and
+    /// `above-held` holds.
+    @Test func anOverlayNeverToldOfACoverIsNeverAnAboveLost() {
         for backend in WindowingBackend.allCases where backend != .auto {
             var overlay = Overlay(visible: true, backend: backend.rawValue)
             let lost = send([], awaiting: .aboveLost, to: &overlay, atTick: 10)
             if backend == .x11 {
                 #expect(!lost.isComplete, "on X11 the client waits for it")
             } else {
-                #expect(lost.isComplete && lost.ending == .cannotCome("the overlay cannot be taken from the top here "
-                                                                      + "(backend=\(backend.rawValue)), so above-lost never comes"))
+                #expect(lost.isComplete && lost.ending == .cannotCome("the overlay is never told it was taken from the top "
+                                                                      + "here (backend=\(backend.rawValue)), so above-lost never comes"))
             }
             #expect(send([], awaiting: .aboveHeld, to: &overlay, atTick: 11).isComplete, "\(backend)")
         }

@@ -7,8 +7,8 @@ import KioskPlatform
 /// so the compositor itself holds all input for the overlay. An output whose mode, scale or
 /// transform changes gets a new surface of its new size (`.displayChanged`); one that goes away
 /// is `.displayGone` until an output of its name comes back; with `--display all` an output
-/// plugged in later gets a surface of its own (`.displayAdded`). With every output gone no
-/// surface holds the keyboard, so the grab is said `refused` until one is back.
+/// plugged in later gets a surface of its own (`.displayAdded`). With every output it shows on
+/// gone no surface holds the keyboard, so the grab is said `refused` until one is back.
 final class WaylandBackend: RegisteredBackend {
     static let choice = WindowingBackend.wayland
     private(set) var displays: [OpenedDisplay]
@@ -24,7 +24,7 @@ final class WaylandBackend: RegisteredBackend {
     /// The displays whose output went away.
     private var gone: Set<Int> = []
     /// Whether a surface holds the input while blocking, as last said to the loop: not while
-    /// every output is gone.
+    /// every output it shows on is gone.
     private var holdsInput = true
     /// How many outputs the compositor had announced when they were last looked at.
     private var announcedOutputs: Int
@@ -173,10 +173,10 @@ final class WaylandBackend: RegisteredBackend {
         }
     }
 
-    /// Display `position` as stderr names it: `the output NAME`, or `display N (output NAME)`.
+    /// What the lines call display `position` (`LoopInput.displayName`).
     private func describe(_ position: Int) -> String {
         let output = outputNames[position].isEmpty ? "output \(outputIndices[position])" : "output \(outputNames[position])"
-        return outputs.count > 1 || showsOnEveryOutput ? "display \(position) (\(output))" : "the \(output)"
+        return LoopInput.displayName(position, showing: output, amongSeveral: outputs.count > 1 || showsOnEveryOutput)
     }
 
     /// Gives back a keyboard the compositor put on a surface that did not ask for it, then draws

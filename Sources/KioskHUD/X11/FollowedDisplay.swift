@@ -17,6 +17,9 @@ final class FollowedDisplay {
     }
 
     private let placement: OverlayWindow.Placement
+    /// SDL's index of the display, asked for its density where RandR reports none; nil for a
+    /// plain window and an output plugged in after the start (SDL's list may not have it yet).
+    private let sdlDisplay: Int?
     private let session: SDLSession
     private let rotation: Rotation
     private let glyphs: FontChain
@@ -38,12 +41,13 @@ final class FollowedDisplay {
     init(placement: OverlayWindow.Placement, bounds: PixelRect? = nil, session: SDLSession, rotation: Rotation,
          glyphs: FontChain) throws(SDLError) {
         self.placement = placement
+        if case .overlay(let display) = placement, bounds == nil { sdlDisplay = display } else { sdlDisplay = nil }
         self.session = session
         self.rotation = rotation
         self.glyphs = glyphs
         window = try OverlayWindow(placement: placement, session: session, bounds: bounds)
         output = X11Output(window: window, rotation: rotation, glyphs: glyphs)
-        opened = Self.opened(window, output, placement)
+        opened = Self.opened(window, output, sdlDisplay: sdlDisplay)
         if case .overlay = placement, let x11 = window.x11Display {
             outputName = X11Screen.output(showing: window.place, on: x11)
         } else {
@@ -75,7 +79,7 @@ final class FollowedDisplay {
         let made = try OverlayWindow(placement: placement, session: session, bounds: bounds)
         window = made
         output = X11Output(window: made, rotation: rotation, glyphs: glyphs)
-        opened = Self.opened(made, output, placement)
+        opened = Self.opened(made, output, sdlDisplay: sdlDisplay)
     }
 
     /// Makes the window and output anew in the old one's place, after another client destroyed
@@ -88,16 +92,16 @@ final class FollowedDisplay {
 
     /// What the layout of `window`'s display is for: its turned size, its pixels and what it
     /// reports of its size.
-    private static func opened(_ window: OverlayWindow, _ output: X11Output, _ placement: OverlayWindow.Placement) -> OpenedDisplay {
+    private static func opened(_ window: OverlayWindow, _ output: X11Output, sdlDisplay: Int?) -> OpenedDisplay {
         OpenedDisplay(logicalSize: output.logicalSize,
-                      profile: DisplayProfile(pixels: window.size, reportedMillimetres: reportedMillimetres(placement, window: window)))
+                      profile: DisplayProfile(pixels: window.size, reportedMillimetres: reportedMillimetres(window, sdlDisplay: sdlDisplay)))
     }
 
-    /// The physical size the display `placement` covers reports: through RandR on X11, else
-    /// the size behind SDL_GetDisplayDPI; nil for a plain window or none reported.
-    private static func reportedMillimetres(_ placement: OverlayWindow.Placement, window: OverlayWindow) -> Size? {
-        guard case .overlay(let display) = placement else { return nil }
+    /// The physical size `window`'s display reports: through RandR on X11, else the size behind
+    /// SDL_GetDisplayDPI of SDL's display `sdlDisplay`; nil for a plain window or none reported.
+    private static func reportedMillimetres(_ window: OverlayWindow, sdlDisplay: Int?) -> Size? {
         if let millimetres = window.reportedMillimetres() { return millimetres }
+        guard let display = sdlDisplay else { return nil }
         var across: Float = 0, down: Float = 0
         guard SDL_GetDisplayDPI(Int32(display), nil, &across, &down) == 0, across > 0, down > 0 else { return nil }
         return Size(width: Int((Double(window.size.width) * 25.4 / Double(across)).rounded()),

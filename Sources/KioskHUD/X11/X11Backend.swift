@@ -33,6 +33,9 @@ final class X11Backend: RegisteredBackend {
     /// How often a window put back after another client unmapped or destroyed it is said on
     /// stderr: a client that keeps doing it must not flood the log.
     private var remapReports = LimitedReports(count: 4, withinSeconds: 60)
+    /// How often an output plugged in whose window cannot be made is said (it is tried again at
+    /// each change of the screen).
+    private var addReports = LimitedReports(count: 4, withinSeconds: 60)
     /// The displays whose window another client took from the top, not yet back on top.
     private var covered: Set<Int> = []
     /// What the grab's thread told since the last wait, for the next one to return.
@@ -308,28 +311,31 @@ final class X11Backend: RegisteredBackend {
         return changes + addedOutputs()
     }
 
-    /// With `--display all`, a display for each output showing where no display is (its window
-    /// made, drawn when the step draws it), each `.displayAdded` with its line. Where a display
-    /// covers the whole screen (no RandR to name its output) nothing is added.
+    /// With `--display all`, a display for each output that shows and is none of the displays'
+    /// (by name: one gone comes back through its own display), its window made and drawn when the
+    /// step draws it, each `.displayAdded` with its line; one whose window cannot be made is said
+    /// (a few times a minute at most) and tried at the next change. Where a display covers the
+    /// whole screen (no RandR to name its output) nothing is added.
     private func addedOutputs() -> [LoopInput] {
         guard showsOnEveryOutput, let watchedScreen, followed.allSatisfy({ $0.outputName != nil }) else { return [] }
-        let shown = Set(followed.filter { !$0.isGone }.map(\.window.place))
-        return X11Screen.shownRectangles(on: watchedScreen).filter { !shown.contains($0) }.compactMap { bounds in
+        let followedNames = Set(followed.compactMap(\.outputName))
+        return X11Screen.shownRectangles(on: watchedScreen).compactMap { bounds in
+            guard let name = X11Screen.output(showing: bounds, on: watchedScreen), !followedNames.contains(name) else { return nil }
             do {
                 let display = try FollowedDisplay(placement: .overlay(display: followed.count), bounds: bounds, session: session,
                                                   rotation: rotation, glyphs: glyphs)
                 followed.append(display)
                 return .outputAdded(display.opened, outputName(followed.count - 1))
             } catch {
-                Diagnostics.report("cannot show on the output plugged in at \(bounds): \(error)")
+                addReports.report("cannot show on the output \(name) plugged in: \(error)")
                 return nil
             }
         }
     }
 
-    /// What the line saying display `index`'s output went calls it.
+    /// What the lines call display `index` (`LoopInput.displayName`).
     private func outputName(_ index: Int) -> String {
         let output = followed[index].outputName.map { "output \($0)" } ?? "screen"
-        return followed.count > 1 ? "display \(index) (\(output))" : "the \(output)"
+        return LoopInput.displayName(index, showing: output, amongSeveral: followed.count > 1 || showsOnEveryOutput)
     }
 }

@@ -13,8 +13,9 @@ public enum WindowingBackend: String, Sendable, Equatable, CaseIterable {
     /// The Linux framebuffer device /dev/fbN, with no display server.
     case fbdev
 
-    /// Whether another client can take the overlay's window from the top here (unmap, lower or
-    /// destroy it), so `above-lost` can come: on an X server only; nothing covers a layer surface
-    /// on the overlay layer or a bare screen.
-    public var canLoseItsPlaceOnTop: Bool { self == .x11 }
+    /// Whether the overlay watches its window's place on top here and says when another client
+    /// takes it (`above-lost`): on an X server only. A layer surface on the overlay layer can be
+    /// covered only by another overlay-layer surface mapped later, which no compositor tells of;
+    /// nothing covers a bare screen.
+    public var saysWhenTakenFromTheTop: Bool { self == .x11 }
 }

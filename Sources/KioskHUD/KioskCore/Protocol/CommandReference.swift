@@ -118,7 +118,7 @@ public enum CommandReference {
                   .B grab
                   is none while nothing is blocked, pending until the X server answered, held, partial where it
                   reaches X clients only (XWayland), refused while another client holds keyboard or pointer
-                  (or, on Wayland, while every output is gone), or unsupported where there is no grab;
+                  (or, on Wayland, while every output it shows on is gone), or unsupported where there is no grab;
                   .B shown
                   is whether the HUD is drawn (1 from the
                   .B shown

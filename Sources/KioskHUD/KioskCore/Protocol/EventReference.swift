@@ -58,11 +58,11 @@ public enum EventReference {
                   are none).
                   """#),
         Entry("grab-lost",
-              "blocking, but keyboard and pointer are not held: another client holds them (a menu, a screen locker) or took them, or (Wayland) every output is gone and nothing of the overlay's is left to hold them; keys may reach the application until `grab-held`",
+              "blocking, but keyboard and pointer are not held: another client holds them (a menu, a screen locker) or took them, or (Wayland) every output it shows on is gone and nothing of the overlay's is left to hold them; keys may reach the application until `grab-held`",
               manual: #"""
                   Blocking, but keyboard and pointer are not held: another client holds them (a menu, a
-                  screen locker) or took them, or (Wayland) every output is gone and nothing of the
-                  overlay's is left to hold them; keys may reach the application until
+                  screen locker) or took them, or (Wayland) every output it shows on is gone and nothing
+                  of the overlay's is left to hold them; keys may reach the application until
                   .BR grab\-held .
                   """#),
         Entry("grab-held",

@@ -14,8 +14,8 @@ public struct BlockingGrabState: Sendable, Equatable {
         /// Held, but not for every application: an X grab on XWayland keeps input from X clients
         /// only, while native Wayland applications still receive keys and clicks.
         case partial
-        /// Wanted, but another client holds the keyboard or pointer, or (Wayland) every output is
-        /// gone and no surface of the overlay's is left to hold them; taken as soon as it can be.
+        /// Wanted, but another client holds the keyboard or pointer, or (Wayland) every output it
+        /// shows on is gone and no surface of the overlay's is left to hold them; taken as soon as it can be.
         case refused
         /// The windowing system offers no grab (a plain development window, no X11).
         case unsupported

@@ -34,6 +34,13 @@ public enum LoopInput: Sendable, Equatable {
     /// overlay's console is back in front (false); bare backends only.
     case screenAway(Bool)
 
+    /// How the lines name display `index`, which shows `what` ("output HDMI-A-1", "screen"):
+    /// `the output HDMI-A-1` where it is the only one there can be, `display 1 (output HDMI-A-1)`
+    /// where there may be several (more than one display, or `--display all`).
+    public static func displayName(_ index: Int, showing what: String, amongSeveral: Bool) -> String {
+        amongSeveral ? "display \(index) (\(what))" : "the \(what)"
+    }
+
     /// Display `index` gone because its output `which` ("the output HDMI-A-1", "display 1 (output
     /// DP-1)") was unplugged or turned off, with the line every backend says it in.
     public static func outputGone(_ index: Int, _ which: String) -> LoopInput {

@@ -71,8 +71,8 @@ public struct StatusLine: Sendable, Equatable {
     }
 
     /// Why `event` can never come in this state, or nil when it can: there is no grab where
-    /// `grab=unsupported`, an ordinary window (`above=none`) is never kept on top, and only an
-    /// X11 window can be taken from the top (`WindowingBackend.canLoseItsPlaceOnTop`).
+    /// `grab=unsupported`, an ordinary window (`above=none`) is never kept on top, and only on X11
+    /// is the overlay told when it is taken from the top (`WindowingBackend.saysWhenTakenFromTheTop`).
     public func impossibility(of event: OverlayEvent) -> String? {
         if (event == .grabHeld || event == .grabLost) && grab == "unsupported" {
             return "cannot grab input here (grab=\(grab))"
@@ -80,8 +80,8 @@ public struct StatusLine: Sendable, Equatable {
         if (event == .aboveHeld || event == .aboveLost) && above == "none" {
             return "is an ordinary window here (above=\(above))"
         }
-        if event == .aboveLost, WindowingBackend(rawValue: backend)?.canLoseItsPlaceOnTop == false {
-            return "cannot be taken from the top here (backend=\(backend))"
+        if event == .aboveLost, WindowingBackend(rawValue: backend)?.saysWhenTakenFromTheTop == false {
+            return "is never told it was taken from the top here (backend=\(backend))"
         }
         return nil
     }
