@@ -10,18 +10,18 @@ enum BlockingInput {
     /// applications, so a held grab is said as `partial`.
     case grab(onlyXClients: String?)
     /// The windowing system gives the overlay all input while it blocks (a Wayland layer
-    /// surface with the keyboard exclusively and every pixel as its input region).
+    /// surface with the keyboard exclusively and every pixel as its input region), once that
+    /// surface is shown.
     case heldByWindowingSystem
     /// Nothing here can be held (a bare framebuffer: the overlay reads no input devices), so
     /// `status` says `grab=unsupported`.
     case unsupported
 
-    /// What the grab is before the first `block`: released where the backend grabs, held where
-    /// the windowing system does, unsupported where nothing can.
+    /// What the grab is before the first `block`: released (`pending` once blocking, until the
+    /// grab or the surface that holds the input is there), or unsupported where nothing can hold it.
     var initialStatus: BlockingGrabState.Status {
         switch self {
-        case .grab: return .released
-        case .heldByWindowingSystem: return .held
+        case .grab, .heldByWindowingSystem: return .released
         case .unsupported: return .unsupported
         }
     }

@@ -7,8 +7,9 @@ import KioskPlatform
 /// so the compositor itself holds all input for the overlay. An output whose mode, scale or
 /// transform changes gets a new surface of its new size (`.displayChanged`); one that goes away
 /// is `.displayGone` until an output of its name comes back; with `--display all` an output
-/// plugged in later gets a surface of its own (`.displayAdded`). With every output it shows on
-/// gone no surface holds the keyboard, so the grab is said `refused` until one is back.
+/// plugged in later gets a surface of its own (`.displayAdded`). The grab is said `held` once a
+/// surface that takes every key and click is shown, `pending` before, and `refused` while every
+/// output it shows on is gone (no surface is left to hold the keyboard).
 final class WaylandBackend: RegisteredBackend {
     static let choice = WindowingBackend.wayland
     private(set) var displays: [OpenedDisplay]
@@ -23,9 +24,8 @@ final class WaylandBackend: RegisteredBackend {
     private var outputNames: [String]
     /// The displays whose output went away.
     private var gone: Set<Int> = []
-    /// Whether a surface holds the input while blocking, as last said to the loop: not while
-    /// every output it shows on is gone.
-    private var holdsInput = true
+    /// What holds the input, as last said to the loop (`.grab`): see `grabChange`.
+    private var inputHeld = BlockingInput.heldByWindowingSystem.initialStatus
     /// How many outputs the compositor had announced when they were last looked at.
     private var announcedOutputs: Int
     /// Whether outputs plugged in later are shown on too (`--display all`).
@@ -110,7 +110,18 @@ final class WaylandBackend: RegisteredBackend {
         }
         let changes = followOutputs()
         drawReady()
-        return changes
+        return changes + grabChange()
+    }
+
+    /// The grab as it is now, when it changed: held once a surface that takes every key and
+    /// click (blocking) is shown, refused while every output shown on is gone, else released
+    /// (`pending` while blocking: the surface that will hold the input is not shown yet).
+    private func grabChange() -> [LoopInput] {
+        let now: BlockingGrabState.Status = gone.count == outputs.count ? .refused
+            : outputs.indices.contains { !gone.contains($0) && outputs[$0].holdsInput } ? .held : .released
+        guard now != inputHeld else { return [] }
+        inputHeld = now
+        return [.grab(now)]
     }
 
     /// Follows the outputs: one whose mode, scale or transform changed gets a surface of its
@@ -150,10 +161,6 @@ final class WaylandBackend: RegisteredBackend {
                     failureReports.report("cannot show on the new output \(name): \(error)")
                 }
             }
-        }
-        if holdsInput != (gone.count < outputs.count) {
-            holdsInput.toggle()
-            changes.append(.grab(holdsInput ? .held : .refused))
         }
         return changes
     }

@@ -28,6 +28,10 @@ final class WaylandOutput {
     /// The screen the overlay is laid out for: the output's size in buffer pixels, turned.
     var logicalSize: Size { picture.logicalSize }
 
+    /// Whether the shown surface takes every key and click (the keyboard exclusively, every pixel
+    /// as input region): what blocking asks, in effect.
+    var holdsInput: Bool { layer.isShown && claimedInput == .everything }
+
     /// Whether the compositor closed the surface: its output went away.
     var isClosed: Bool { layer.isClosed }
 

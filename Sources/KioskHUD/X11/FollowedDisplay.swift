@@ -56,8 +56,10 @@ final class FollowedDisplay {
     }
 
     /// After the screen changed: when the display now lies elsewhere or has another size, or
-    /// is back, makes its window and output anew there and says what it is now; says when its
-    /// output went (the window stays where it was, drawn nothing); nil when nothing changed.
+    /// is back, makes its window and output anew there and says what it is now; when only the
+    /// size it reports in millimetres changed (the server may tell the new size before it), says
+    /// what it is now for the layout; says when its output went (the window stays where it was,
+    /// drawn nothing); nil when nothing changed.
     func follow() throws(SDLError) -> Change? {
         guard case .overlay = placement, let x11 = window.x11Display else { return nil }
         let now = outputName.map { X11Screen.bounds(of: $0, on: x11) } ?? X11Screen.whole(on: x11)
@@ -68,7 +70,12 @@ final class FollowedDisplay {
             output.hide()
             return .gone
         }
-        guard now != window.place || isGone else { return nil }
+        guard now != window.place || isGone else {
+            let relaid = Self.opened(window, output, sdlDisplay: sdlDisplay)
+            guard relaid != opened else { return nil }
+            opened = relaid
+            return .moved(opened)
+        }
         try makeWindow(bounds: now)
         isGone = false
         return .moved(opened)

@@ -43,12 +43,14 @@ struct KWinTests {
         try await Poll.until("the click beside the HUD to reach the application") { received().buttons >= buttons }
 
         // Blocking: neither keys nor clicks reach it, and status says the grab holds.
-        try await overlay.send("block on\nstatus\n")
+        try await overlay.send("block on\n")
         try await Poll.until("the backdrop") {
             try await compositor.screenshot().color(at: ApplicationPoints.sample) != before.color(at: ApplicationPoints.sample)
         }
+        // Held once the surface that takes every key and click is shown (pending before).
         try await Poll.until("the status line", lastSeen: { overlay.output.text }) {
-            overlay.output.lines.contains { $0.hasPrefix("visible=1 blocked=1 grab=held ") }
+            try await overlay.send("status\n")
+            return overlay.output.lines.contains { $0.hasPrefix("visible=1 blocked=1 grab=held ") }
         }
         try await compositor.click(at: ApplicationPoints.beside)
         try await compositor.type("blocked")

@@ -43,6 +43,11 @@ final class MemoryBackend: DisplayBackend {
     private let grantsHolds: Bool
     private var grabNews: [LoopInput] = []
     private var isHeld = false
+    /// The input each display's last frame takes, where the windowing system holds what a shown
+    /// surface takes (Wayland): `.grab(.held)` at the next wait once one takes everything,
+    /// `.grab(.released)` once none does.
+    private var takenInput: [Int: ScreenRegion] = [:]
+    private var windowingSystemHolds = false
     /// The script ran out with nothing due: the loop would sleep for ever.
     private(set) var ranDry = false
 
@@ -74,8 +79,14 @@ final class MemoryBackend: DisplayBackend {
 
     func draw(_ frames: [Frame?]) {
         for (display, frame) in frames.enumerated() {
-            if let frame { drawings.append(Drawing(seconds: seconds, display: display, frame: frame)) }
+            if let frame {
+                drawings.append(Drawing(seconds: seconds, display: display, frame: frame))
+                takenInput[display] = frame.input
+            }
         }
+        guard case .heldByWindowingSystem = blockingInput, takenInput.values.contains(.everything) != windowingSystemHolds else { return }
+        windowingSystemHolds.toggle()
+        grabNews.append(.grab(windowingSystemHolds ? .held : .released))
     }
 
     func holdInput(_ wanted: Bool) {

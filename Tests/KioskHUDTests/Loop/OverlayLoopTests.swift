@@ -71,7 +71,8 @@ import Testing
     }
 
     /// A backend whose windowing system holds input (Wayland) never grabs: `status` says held
-    /// while blocking from the start, and nothing is asked of the backend but the frame.
+    /// once the frame that takes every key and click is drawn, and nothing is asked of the
+    /// backend but the frame.
     @Test func aWindowingSystemsHoldNeedsNoGrab() throws {
         let run = try InProcessOverlay.run(Self.noFade, [.host(0.1, "block"), .host(0.2, "status"), .host(0.3, "quit")])
         #expect(run.statuses.map { $0.split(separator: " ")[2] } == ["grab=held"])

@@ -116,7 +116,8 @@ public enum CommandReference {
                   .B blocked
                   are what the host asked for (1 or 0);
                   .B grab
-                  is none while nothing is blocked, pending until the X server answered, held, partial where it
+                  is none while nothing is blocked, pending until the X server answered (on Wayland, until the
+                  surface that holds them is shown), held, partial where it
                   reaches X clients only (XWayland), refused while another client holds keyboard or pointer
                   (or, on Wayland, while every output it shows on is gone), or unsupported where there is no grab;
                   .B shown
