@@ -9,7 +9,7 @@ import KioskTestSupport
     private static let ticksPerSecond = 60
 
     private func policy(_ zenity: LoopPolicy.ZenityEndings?, exitsAtEndOfInput: Bool = false,
-                        pulsating: Bool = false) -> LoopPolicy {
+                        pulsating: Bool = false, estimatesTimeRemaining: Bool = false) -> LoopPolicy {
         var timing = Timing()
         timing.fadeSeconds = 0
         var options = ZenityProgressOptions()
@@ -18,7 +18,8 @@ import KioskTestSupport
                                   clock: FixedStepClock(ticksPerSecond: Self.ticksPerSecond),
                                   state: options.initialState(visible: true, message: nil))
         return LoopPolicy(session: session, composers: [FrameComposer(screen: Size(width: 800, height: 480))],
-                          settings: LoopPolicy.Settings(exitsAtEndOfInput: exitsAtEndOfInput, zenity: zenity))
+                          settings: LoopPolicy.Settings(exitsAtEndOfInput: exitsAtEndOfInput, zenity: zenity,
+                                                        estimatesTimeRemaining: estimatesTimeRemaining))
     }
 
     private func zenity(_ command: Command, line: Int = 1) -> LoopInput { .host(.command(command, line: line), from: .standardInput) }
@@ -27,6 +28,21 @@ import KioskTestSupport
     private func gaugeFraction(_ frame: Frame??) -> Double? {
         guard case .progress(let gauge)? = frame??.indicator else { return nil }
         return gauge.fraction
+    }
+
+    /// `--time-remaining`: each percentage line sets the details line to the estimate (none
+    /// after the first), drawn under the message; without it the details line is left alone.
+    @Test(arguments: [false, true])
+    func timeRemainingIsTheDetailsLineAfterEachPercentage(estimates: Bool) {
+        var loop = policy(LoopPolicy.ZenityEndings(), estimatesTimeRemaining: estimates)
+        _ = loop.step([], atTick: 0, measurer: FakeMeasurer())
+        _ = loop.step([zenity(.percentage(10))], atTick: 60, measurer: FakeMeasurer())
+        #expect(loop.session.state.detail == "")
+        let step = loop.step([zenity(.percentage(30), line: 2)], atTick: 660, measurer: FakeMeasurer())
+        let expected = estimates ? "Time remaining: 0:00:35" : ""
+        #expect(loop.session.state.detail == expected)
+        let drawn = (step.frames.first??.panel?.labels ?? []).map { $0.text.lines.joined(separator: " ") }
+        #expect(drawn.contains("Time remaining: 0:00:35") == estimates, "\(drawn)")
     }
 
     @Test func autoCloseExitsAtOneHundredAfterTheAnswersBeforeIt() {

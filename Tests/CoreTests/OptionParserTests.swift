@@ -126,6 +126,14 @@ import Testing
         #expect(try OptionParser.parse(["--events-to-stdout"]).loopSettings.writesEventsToStdout)
     }
 
+    /// zenity's `--time-remaining` (and `=1`, as GOption takes a flag) asks the loop for the
+    /// estimate; without it none is made.
+    @Test func timeRemainingIsAskedOfTheLoopOnlyWhenGiven() throws {
+        #expect(try OptionParser.parse(["--progress", "--time-remaining"]).loopSettings.estimatesTimeRemaining)
+        #expect(try OptionParser.parse(["--time-remaining=1", "--progress"]).loopSettings.estimatesTimeRemaining)
+        #expect(try !OptionParser.parse(["--progress"]).loopSettings.estimatesTimeRemaining)
+    }
+
     /// A bare word and `--` are zenity's (GOption ignores them) in its dialect, refused otherwise.
     @Test func bareWordsAreIgnoredOnlyInTheZenityDialect() throws {
         #expect(throws: OptionError.unexpectedArgument("stray")) { try OptionParser.parse(["stray"]) }

@@ -123,7 +123,8 @@ public struct LaunchOptions: Sendable, Equatable {
     /// What the loop does besides drawing: exits, reports and where the events go.
     public var loopSettings: LoopPolicy.Settings {
         LoopPolicy.Settings(exitsAtEndOfInput: exitsAtEndOfInput, reportsErrorsOnStdout: reportsErrorsOnStdout,
-                            zenity: zenityEndings, writesEventsToStdout: writesEventsToStdout)
+                            zenity: zenityEndings, writesEventsToStdout: writesEventsToStdout,
+                            estimatesTimeRemaining: dialect == .zenity && zenity.showsTimeRemaining)
     }
 
     /// How the overlay ends in zenity's place, in the zenity dialect (nil otherwise): with

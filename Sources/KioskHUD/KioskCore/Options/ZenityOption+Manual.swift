@@ -50,7 +50,11 @@ extension ZenityOption {
                 """#
         case .timeRemaining:
             return #"""
-                Accepted and ignored: no time estimate is shown.
+                Say in the details line under the message how long the progress will take yet, as zenity
+                says it under its bar
+                .RB ( "Time remaining: 0:01:30" ),
+                from the rate the percentage lines have moved at since the first; it changes when a
+                percentage line comes, and says nothing at 0 and 100.
                 """#
         case .title, .windowIcon, .width, .height, .okLabel, .cancelLabel, .extraButton, .modal, .attach:
             return #"""

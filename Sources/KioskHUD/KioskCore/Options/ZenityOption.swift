@@ -134,7 +134,7 @@ enum ZenityOption: String, CaseIterable {
         case .autoKill: return "accepted; zenity kills its parent on Cancel, and the overlay has no Cancel"
         case .timeout: return "exit 5 after this many seconds, as zenity does (0 or less: never)"
         case .noCancel: return "accepted; the overlay has no Cancel button anyway"
-        case .timeRemaining: return "accepted and ignored: no time estimate is shown"
+        case .timeRemaining: return "say in the details line how long the progress will take yet, from its rate (as zenity does)"
         case .title, .windowIcon, .width, .height, .okLabel, .cancelLabel, .extraButton, .modal, .attach:
             return "accepted and ignored: the overlay has no title bar, window size or buttons"
         case .windowClass, .programName, .gtkModule, .fatalWarnings:
@@ -190,6 +190,7 @@ enum ZenityOption: String, CaseIterable {
         case .autoClose: options.zenity.autoCloses = true
         case .autoKill: options.zenity.autoKills = true
         case .timeout: options.zenity.timeoutSeconds = number
+        case .timeRemaining: options.zenity.showsTimeRemaining = true
         default: break
         }
     }

@@ -15,6 +15,9 @@ public struct ZenityProgressOptions: Sendable, Equatable {
     public var autoKills = false
     /// `--timeout`: exit 5 after this many seconds; nil or 0: never.
     public var timeoutSeconds: Int?
+    /// `--time-remaining`: say in the details line how long the progress will take yet
+    /// (`RemainingTimeEstimate`).
+    public var showsTimeRemaining = false
     /// The zenity options given (besides `--progress`), to refuse them outside the zenity dialect.
     public var givenOptions: [String] = []
 

@@ -14,14 +14,18 @@ public struct LoopPolicy: Sendable {
         public var zenity: ZenityEndings?
         /// Whether the events go to stdout as well as to the control socket's clients.
         public var writesEventsToStdout = true
+        /// zenity's `--time-remaining`: each percentage line sets the details line to the time
+        /// the progress will take yet (`RemainingTimeEstimate`).
+        public var estimatesTimeRemaining = false
 
         /// Creates settings.
         public init(exitsAtEndOfInput: Bool = false, reportsErrorsOnStdout: Bool = false, zenity: ZenityEndings? = nil,
-                    writesEventsToStdout: Bool = true) {
+                    writesEventsToStdout: Bool = true, estimatesTimeRemaining: Bool = false) {
             self.exitsAtEndOfInput = exitsAtEndOfInput
             self.reportsErrorsOnStdout = reportsErrorsOnStdout
             self.zenity = zenity
             self.writesEventsToStdout = writesEventsToStdout
+            self.estimatesTimeRemaining = estimatesTimeRemaining
         }
     }
 
@@ -62,6 +66,8 @@ public struct LoopPolicy: Sendable {
     private var hasStepped = false
     /// An exit that time will bring (zenity's full bar held, `--timeout`), the earliest first.
     private var scheduledExit: (tick: Int, reason: ExitReason)?
+    /// zenity's `--time-remaining`, measured from the percentage lines; nil when not asked.
+    private var remainingTime: RemainingTimeEstimate?
 
     /// Creates the policy for `session` shown on the displays `composers` lay out (at least
     /// one), laid out again by `layoutRule` when they change. `grabStatus` is `.unsupported`
@@ -79,6 +85,7 @@ public struct LoopPolicy: Sendable {
         self.session.backend = backend
         drawn = Array(repeating: nil, count: composers.count)
         adaptations = Array(repeating: nil, count: composers.count)
+        if settings.estimatesTimeRemaining { remainingTime = RemainingTimeEstimate(clock: session.clock) }
         if let timeout = settings.zenity?.timeoutSeconds {
             schedule(.timedOut, atTick: session.clock.wholeTicks(inSeconds: timeout))
         }
@@ -148,6 +155,9 @@ public struct LoopPolicy: Sendable {
             return .quit
         case .host(.command(let command, _), let source):
             result.answers += session.apply(command, atTick: tick).map { answer($0, from: source) }
+            if case .percentage(let value) = command, let line = remainingTime?.line(after: value, atTick: tick) {
+                result.answers += session.apply(.detail(line), atTick: tick).map { answer($0, from: source) }
+            }
             if case .percentage(100) = command, settings.zenity?.autoCloses == true { return .autoClose }
         case .host(.rejected(let error, let line), let source):
             result.reports.append("\(source.lineLabel) \(line): \(error)")
