@@ -101,9 +101,13 @@ final class WaylandBackend: RegisteredBackend {
         drawReady()
     }
 
-    /// Waits on the connection; a lost one is `.displayLost`; then follows the outputs
-    /// (`followOutputs`): `.displayChanged`, `.displayGone`, `.displayAdded`.
+    /// Says first what the frames just drawn did to the grab (`.grab`, without waiting); else
+    /// waits on the connection (a lost one is `.displayLost`), then follows the outputs
+    /// (`followOutputs`: `.displayChanged`, `.displayGone`, `.displayAdded`) and says the grab.
     func waitForEvents(until deadline: UInt64?) -> [LoopInput] {
+        // What the frames just drawn did to the grab is said at once, not after the wait.
+        let drawn = grabChange()
+        guard drawn.isEmpty else { return drawn }
         guard connection.wait(until: deadline) else {
             let reason = connection.protocolError.map { " (\($0))" } ?? ""
             return [.displayLost("lost the connection to the Wayland compositor\(reason); exiting")]
