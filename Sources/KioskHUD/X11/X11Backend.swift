@@ -293,8 +293,8 @@ final class X11Backend: RegisteredBackend {
     }
 
     /// Each display's change after the screen changed: moved or back (its window made anew),
-    /// or gone; then, with `--display all`, each output that shows where no display is
-    /// (plugged in, or turned on, since) added.
+    /// or gone; then, with `--display all`, each output no display follows (plugged in, or
+    /// turned on, since) added.
     private func followScreen() -> [LoopInput] {
         let changes: [LoopInput] = followed.indices.compactMap { index in
             do {
