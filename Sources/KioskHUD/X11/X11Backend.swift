@@ -319,8 +319,8 @@ final class X11Backend: RegisteredBackend {
     private func addedOutputs() -> [LoopInput] {
         guard showsOnEveryOutput, let watchedScreen, followed.allSatisfy({ $0.outputName != nil }) else { return [] }
         let followedNames = Set(followed.compactMap(\.outputName))
-        return X11Screen.shownRectangles(on: watchedScreen).compactMap { bounds in
-            guard let name = X11Screen.output(showing: bounds, on: watchedScreen), !followedNames.contains(name) else { return nil }
+        return X11Screen.shownOutputs(on: watchedScreen).compactMap { name, bounds in
+            guard !followedNames.contains(name) else { return nil }
             do {
                 let display = try FollowedDisplay(placement: .overlay(display: followed.count), bounds: bounds, session: session,
                                                   rotation: rotation, glyphs: glyphs)

@@ -26,17 +26,19 @@ enum X11Screen {
         return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// The most outputs a screen is looked at for (`shownRectangles`).
+    /// The most outputs a screen is looked at for (`shownOutputs`).
     private static let mostOutputs = 32
 
-    /// Each rectangle of the screen a CRTC shows an output in now, once each (mirrored outputs
-    /// share one); empty without RandR.
-    static func shownRectangles(on display: UnsafeMutableRawPointer) -> [PixelRect] {
+    /// Each output a CRTC shows now, by name, and where, in one look at the server; an output
+    /// mirroring one listed is left out (it shows the same rectangle). Empty without RandR.
+    static func shownOutputs(on display: UnsafeMutableRawPointer) -> [(name: String, bounds: PixelRect)] {
         var rects = [Int32](repeating: 0, count: 4 * mostOutputs)
-        let count = Int(kp_x11_shown_rectangles(display, &rects, Int32(mostOutputs)))
+        var names = [CChar](repeating: 0, count: nameCapacity * mostOutputs)
+        let count = Int(kp_x11_shown_outputs(display, &rects, &names, Int32(nameCapacity), Int32(mostOutputs)))
         return (0..<count).map { index in
             let rect = rects[(4 * index)..<(4 * index + 4)].map(Int.init)
-            return PixelRect(x: rect[0], y: rect[1], width: rect[2], height: rect[3])
+            let name = names[(index * nameCapacity)...].prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+            return (String(decoding: name, as: UTF8.self), PixelRect(x: rect[0], y: rect[1], width: rect[2], height: rect[3]))
         }
     }
 

@@ -103,31 +103,37 @@ int kp_x11_output_bounds(void *display, const char *name, int *x, int *y, int *w
     return 1;
 }
 
-/* What kp_x11_shown_rectangles writes into. */
-struct rectangles {
+/* What kp_x11_shown_outputs writes into. */
+struct shown_outputs {
     int *rects;
-    int capacity, count;
+    char *names;
+    int name_capacity, capacity, count;
 };
 
-static int note_rectangle(XRRCrtcInfo *crtc, XRROutputInfo *output, void *context) {
-    (void)output;
-    struct rectangles *found = context;
+/* Notes the first output a rectangle shows (a mirror of one noted is passed over); 1 when full. */
+static int note_output(XRRCrtcInfo *crtc, XRROutputInfo *output, void *context) {
+    struct shown_outputs *found = context;
     for (int i = 0; i < found->count; i++) {
         int *r = found->rects + 4 * i;
         if (r[0] == crtc->x && r[1] == crtc->y && r[2] == (int)crtc->width && r[3] == (int)crtc->height) return 0;
     }
+    if (!output->name || output->nameLen + 1 > found->name_capacity) return 0;
     if (found->count == found->capacity) return 1;
-    int *r = found->rects + 4 * found->count++;
+    int *r = found->rects + 4 * found->count;
     r[0] = crtc->x;
     r[1] = crtc->y;
     r[2] = (int)crtc->width;
     r[3] = (int)crtc->height;
+    char *name = found->names + (size_t)found->count * (size_t)found->name_capacity;
+    memcpy(name, output->name, (size_t)output->nameLen);
+    name[output->nameLen] = 0;
+    found->count++;
     return 0;
 }
 
-int kp_x11_shown_rectangles(void *display, int *rects, int capacity) {
-    struct rectangles found = {rects, capacity, 0};
-    each_shown_output(display, note_rectangle, &found);
+int kp_x11_shown_outputs(void *display, int *rects, char *names, int name_capacity, int capacity) {
+    struct shown_outputs found = {rects, names, name_capacity, capacity, 0};
+    each_shown_output(display, note_output, &found);
     return found.count;
 }
 

@@ -20,10 +20,11 @@ int kp_x11_output_showing(void *display, int x, int y, int w, int h, char *name,
  * 0 when it is off, unplugged or unknown. */
 int kp_x11_output_bounds(void *display, const char *name, int *x, int *y, int *w, int *h);
 
-/* Writes the rectangle of each CRTC that shows an output now (x, y, w, h in turn: at most
- * `capacity` rectangles, so 4 * capacity ints) into `rects`. Returns how many were written; 0
- * without RandR. */
-int kp_x11_shown_rectangles(void *display, int *rects, int capacity);
+/* Writes each output a CRTC shows now, once a rectangle (a mirror of one written is passed over):
+ * its rectangle into `rects` (x, y, w, h in turn) and its name into `names` (`name_capacity`
+ * bytes each, ending in a zero; a name that does not fit is passed over), at most `capacity` of
+ * them. Returns how many were written; 0 without RandR. */
+int kp_x11_shown_outputs(void *display, int *rects, char *names, int name_capacity, int capacity);
 
 /* Writes the screen's size now (the root window's geometry, asked of the server). Returns 1, or 0
  * when the server gave none. */
