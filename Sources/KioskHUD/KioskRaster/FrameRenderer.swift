@@ -29,6 +29,8 @@ package final class FrameRenderer {
     /// The indicator's square as the panel left it, before the indicator was drawn on it.
     private var indicatorBackground: (box: PixelRect, picture: PixelBuffer)?
     private var sprites = WheelSprites()
+    /// The logo scaled to the size it was last drawn at.
+    private var scaledLogo: (picture: LogoPicture, scaled: PixelBuffer)?
     /// The underlay frosted, kept while it is the same picture: blurred for beneath the HUD,
     /// and blurred twice as far and drained of colour for a frozen screen while blocking.
     private var frosted: (source: PixelBuffer, blurPixels: Int, blurred: Underlay?, frozen: Underlay?)?
@@ -61,10 +63,12 @@ package final class FrameRenderer {
     private func redrawPanel(_ panel: Frame.Panel?, indicator: Frame.Indicator?) throws(GlyphFailure) -> PixelRect {
         let everything = target.bounds
         /// What a panel draws on: the whole screen under a backdrop (unless the surround is
-        /// left), else the HUD and its shadow.
+        /// left), else the HUD, its shadow and the logo.
         func extent(of panel: Frame.Panel) -> PixelRect {
             panel.backdrop == nil || leavesSurround
-                ? panel.hud.union(panel.shadow?.reach(of: panel.hud) ?? panel.hud).intersection(everything) : everything
+                ? panel.hud.union(panel.shadow?.reach(of: panel.hud) ?? panel.hud).union(panel.logo?.rect ?? .empty)
+                    .intersection(everything)
+                : everything
         }
         let old = leavesSurround ? surround.island : drawnPanel.map(extent) ?? .empty
         // While the HUD changes size its content is laid out for the size it is going to, and
@@ -107,8 +111,24 @@ package final class FrameRenderer {
         if let shadow = panel.shadow {
             target.withPixels { $0.drawShadow(shadow, of: panel.hud, cornerRadius: panel.cornerRadiusPixels) }
         }
+        if let logo = panel.logo {
+            let picture = scaled(logo)
+            target.withPixels { rows in picture.withPixels { rows.draw($0, at: (logo.rect.x, logo.rect.y)) } }
+        }
         target.withPixels { $0.fade(area, opacity: panel.opacity, over: underlay) }
         return adopt(Surround(island: area, pixel: Self.surroundPixel(of: panel)), changed: old.union(area))
+    }
+
+    /// `logo`'s picture at the size it is drawn, scaled again only when the picture or the size
+    /// changed.
+    private func scaled(_ logo: Frame.Logo) -> PixelBuffer {
+        if let scaledLogo, scaledLogo.picture == logo.picture, scaledLogo.scaled.width == logo.rect.width,
+           scaledLogo.scaled.height == logo.rect.height {
+            return scaledLogo.scaled
+        }
+        let scaled = logo.picture.scaled(to: Size(width: logo.rect.width, height: logo.rect.height))
+        scaledLogo = (logo.picture, scaled)
+        return scaled
     }
 
     /// Takes `next` as the surround where it is left, and returns what changed: `changed`, or

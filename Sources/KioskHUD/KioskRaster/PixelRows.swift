@@ -139,6 +139,19 @@ extension PixelRows {
         }
     }
 
+    /// Draws all of `picture` over the surface (Porter-Duff "over") with its top-left corner at
+    /// `origin`, clipped to the surface.
+    package func draw(_ picture: PixelRows, at origin: (x: Int, y: Int)) {
+        let target = PixelRect(x: origin.x, y: origin.y, width: picture.width, height: picture.height).intersection(bounds)
+        guard !target.isEmpty else { return }
+        for y in target.y..<target.maxY {
+            let line = row(y), source = picture.row(y - origin.y)
+            for x in target.x..<target.maxX {
+                line[x] = PremultipliedPixel(word: source[x - origin.x]).over(PremultipliedPixel(word: line[x])).word
+            }
+        }
+    }
+
     /// The whole surface as a rectangle.
     package var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 }

@@ -37,7 +37,7 @@ enum PNGFile {
     }
 
     /// The message libpng left in `image` after a failure.
-    private static func message(of image: inout png_image) -> String {
+    static func message(of image: inout png_image) -> String {
         withUnsafeBytes(of: &image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
     }
 }

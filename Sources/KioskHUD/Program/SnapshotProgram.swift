@@ -60,7 +60,7 @@ public enum SnapshotProgram {
         var drawn: Frame?
         func apply(_ events: [HostEvent]) {
             guard !ended, !events.isEmpty else { return }
-            let step = policy.step(events.map { .host($0, from: .standardInput) }, atTick: tick, measurer: measurer)
+            let step = policy.step(events.map { .host($0.readingLogo(), from: .standardInput) }, atTick: tick, measurer: measurer)
             step.reports.forEach(Diagnostics.report)
             drawn = step.frames[0] ?? drawn
             ended = step.exit != nil

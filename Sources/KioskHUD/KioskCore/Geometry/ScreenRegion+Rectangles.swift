@@ -6,6 +6,7 @@ extension ScreenRegion {
         case .nothing: return .empty
         case .roundedRect(let rect, _): return rect.intersection(whole)
         case .everything: return whole
+        case .adding(let region, let rect): return region.bounds(canvas: canvas).union(rect.intersection(whole))
         }
     }
 
@@ -30,6 +31,10 @@ extension ScreenRegion {
                 }
             }
             return result
+        case .adding(let region, let rect):
+            let whole = PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+            let added = rect.intersection(whole)
+            return region.rectangles(canvas: canvas) + (added.isEmpty ? [] : [added])
         }
     }
 

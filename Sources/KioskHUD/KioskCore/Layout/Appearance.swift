@@ -64,6 +64,16 @@ public struct Appearance: Sendable, Equatable {
     /// The most lines the message may wrap onto.
     public var maximumLines: Int?
 
+    /// The device maker's picture drawn centred above the HUD; nil: none.
+    public var logo: LogoPicture?
+    /// How tall the logo is drawn, at the display's density (it shrinks only where it would not
+    /// fit above the HUD).
+    public var logoHeightMillimetres = Double(Appearance.defaultLogoHeightMillimetres)
+
+    /// The logo's height when none is asked for: 2 cm, about as tall as the HUD.
+    public static let defaultLogoHeightMillimetres = 20
+    /// The logo heights a user may ask for (`--logo-height`).
+    public static let logoHeightMillimetreRange = 2...300
     /// The wheel diameters in pixels a user may ask for (`size`, `--size`).
     public static let wheelPixelRange = 8...16384
     /// The most spokes a wheel may have.

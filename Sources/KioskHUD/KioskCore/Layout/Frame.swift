@@ -35,6 +35,16 @@ public struct Frame: Sendable, Equatable {
         public var labels: [Label]
         /// How opaque the whole overlay is (0...1), while fading in or out.
         public var opacity: Double
+        /// The device maker's picture above the HUD; nil: none (or no room for it).
+        public var logo: Logo? = nil
+    }
+
+    /// A picture drawn scaled into a rectangle (the logo).
+    public struct Logo: Sendable, Equatable {
+        /// The picture.
+        public var picture: LogoPicture
+        /// Where it is drawn, as large as it is drawn.
+        public var rect: PixelRect
     }
 
     /// The screen read beneath the overlay, frosted: blurred under the HUD (whose fill is then
@@ -181,4 +191,6 @@ public enum ScreenRegion: Sendable, Equatable {
     case roundedRect(PixelRect, cornerRadiusPixels: Int)
     /// The whole screen.
     case everything
+    /// A region and a rectangle beside it (the HUD and the logo above it).
+    indirect case adding(ScreenRegion, PixelRect)
 }

@@ -27,6 +27,10 @@ public struct FrameComposer: Sendable {
         var labels: [Frame.Label]
         /// What of the message could not be shown, said once; nil when it shows whole.
         var cut: String?
+        /// The logo above the HUD, where it fits.
+        var logo: Frame.Logo?
+        /// How the logo had to be drawn smaller or left out, said once; nil when it is as asked.
+        var logoCut: String?
     }
 
     /// The shape of what stands in the wheel's place: a square (wheel, ring, mark) or a bar, with
@@ -47,7 +51,7 @@ public struct FrameComposer: Sendable {
     /// How the last layout had to adapt to a screen too small for it (the wheel or the type
     /// shrunk, the message cut); nil when it did not.
     public var adaptation: String? {
-        let said = [fitted?.metrics.adaptation, fitted?.cut].compactMap { $0 }
+        let said = [fitted?.metrics.adaptation, fitted?.cut, fitted?.logoCut].compactMap { $0 }
         return said.isEmpty ? nil : said.joined(separator: "; ")
     }
 
@@ -75,12 +79,21 @@ public struct FrameComposer: Sendable {
             edge: appearance.chosenColor(.hud) == nil ? Frame.Edge(color: appearance.theme.palette.edge, widthPixels: scale) : nil,
             shadow: shadow(appearance),
             frost: frost(appearance, backdropStrength: backdrop),
-            labels: text.labels, opacity: (opacity * 255).rounded() / 255)
+            labels: text.labels, opacity: (opacity * 255).rounded() / 255,
+            logo: text.logo.map { logo in
+                // Kept as far above the HUD while it changes size.
+                var moved = logo
+                moved.rect.x += hud.x + hud.width / 2 - (layout.hud.x + layout.hud.width / 2)
+                moved.rect.y += hud.y - layout.hud.y
+                return moved
+            })
         let hudRegion = ScreenRegion.roundedRect(hud, cornerRadiusPixels: layout.cornerRadiusPixels)
-        // The shadow, where there is one, shows around the HUD; only the HUD takes input.
-        let drawnRegion = panel.shadow.map { shadow in
+        // The shadow, where there is one, shows around the HUD, the logo above it; only the HUD
+        // takes input.
+        let aroundHUD = panel.shadow.map { shadow in
             ScreenRegion.roundedRect(shadow.reach(of: hud), cornerRadiusPixels: layout.cornerRadiusPixels + shadow.blurPixels)
         } ?? hudRegion
+        let drawnRegion = panel.logo.map { ScreenRegion.adding(aroundHUD, $0.rect) } ?? aroundHUD
         let resizing = resize.flatMap { tick < $0.startTick + $0.ticks ? $0.from.union($0.to) : nil }
         return Frame(panel: panel,
                      indicator: indicator(of: session, look: appearance, metrics: text.metrics, in: layout.indicatorBox, atTick: tick),
@@ -242,15 +255,32 @@ public struct FrameComposer: Sendable {
             ? max(wheel * Self.barWidthInWheels, appearance.layout == .vertical ? max(messageBlock.width, detailBlock.width) : 0)
             : max(wheel, percentWidth)
         let indicator = Size(width: indicatorWidth, height: indicatorHeight)
-        let layout = HUDLayout(screen: screen, metrics: metrics, layout: appearance.layout, indicator: indicator,
+        var layout = HUDLayout(screen: screen, metrics: metrics, layout: appearance.layout, indicator: indicator,
                                message: messageBlock, detail: detailBlock,
                                rightToLeft: BidiLine.isRightToLeft(message.isEmpty ? detail : message))
+        let (logo, logoCut) = placedLogo(appearance, above: &layout, metrics: metrics)
         for index in labels.indices {
             labels[index].area = index == 0 && !message.isEmpty ? layout.textArea : layout.detailArea
         }
         let result = FittedPanel(message: message, detail: detail, appearance: appearance, gauge: gauge, metrics: metrics,
-                                 layout: layout, labels: labels, cut: cut)
+                                 layout: layout, labels: labels, cut: cut, logo: logo, logoCut: logoCut)
         fitted = result
         return result
+    }
+
+    /// The logo of `appearance` placed above the HUD of `layout`, which moves down to make room
+    /// for it, and what had to give when it is drawn smaller or not at all.
+    private func placedLogo(_ appearance: Appearance, above layout: inout HUDLayout,
+                            metrics: HUDMetrics) -> (logo: Frame.Logo?, cut: String?) {
+        guard let picture = appearance.logo else { return (nil, nil) }
+        let placement = LogoPlacement(picture: picture.size, heightMillimetres: appearance.logoHeightMillimetres,
+                                      dotsPerInch: dotsPerInch, above: layout.hud, screen: screen, marginPixels: metrics.paddingPixels)
+        let asked = "the logo does not fit with the HUD on the \(screen.width)x\(screen.height) screen "
+            + "at \(HostSession.number(appearance.logoHeightMillimetres)) mm"
+        guard let rect = placement.rect else { return (nil, asked + ": it is not drawn") }
+        layout.move(down: placement.hudDropPixels)
+        let millimetres = Double(rect.height) * DisplayDensity.millimetresPerInch / dotsPerInch
+        return (Frame.Logo(picture: picture, rect: rect),
+                placement.shrunk ? asked + ": it is drawn \(rect.height) px (\(HostSession.number(millimetres)) mm) tall" : nil)
     }
 }

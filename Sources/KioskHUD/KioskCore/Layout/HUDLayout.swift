@@ -57,4 +57,9 @@ public struct HUDLayout: Sendable, Equatable {
         detailArea = PixelRect(x: textLeft, y: detailTop, width: hasDetail ? areaWidth : 0, height: detail.height)
         cornerRadiusPixels = min(metrics.cornerRadiusPixels, min(hud.width, hud.height) / 2)
     }
+
+    /// Moves everything `pixels` down (to make room above the HUD).
+    public mutating func move(down pixels: Int) {
+        for rect in [\Self.hud, \Self.indicatorBox, \Self.textArea, \Self.detailArea] { self[keyPath: rect].y += pixels }
+    }
 }

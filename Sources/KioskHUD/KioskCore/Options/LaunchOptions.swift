@@ -59,6 +59,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var exitsAtEndOfInput = false
     /// Fonts to use before the bundled ones, in order.
     public var fontPaths: [String] = []
+    /// `--logo`: the PNG drawn above the HUD, read when the program starts.
+    public var logoPath: String?
     /// The display to cover, counting from 0.
     public var display = 0
     /// The X display to connect to (`--display :0`, GTK's and so zenity's spelling), instead of

@@ -129,6 +129,29 @@ extension Option {
                 Repeatable: the fonts are tried in the order given.
                 It must be a regular file: a FIFO or a device is refused at once (exit 1), never waited on.
                 """#
+        case .logo:
+            return #"""
+                A PNG (a device maker's logo) drawn centred above the HUD, its proportions kept, as tall as
+                .B \-\-logo\-height
+                says on every panel.
+                Its transparent parts show what is beneath; it fades in and out with the HUD and is drawn on every
+                backend and in
+                .BR \-\-snapshot .
+                It must be a regular file of at most \#(LogoPicture.maximumFileBytes >> 20) MiB holding a picture of at most
+                \#(LogoPicture.maximumPixels) pixels (2048x2048): anything else is refused in one line (exit 2).
+                The
+                .B logo
+                command changes it while running.
+                """#
+        case .logoHeight:
+            return #"""
+                How tall the logo is drawn, in millimetres at the display's density (see
+                .BR \-\-dpi ),
+                \#(Appearance.logoHeightMillimetreRange.lowerBound) to \#(Appearance.logoHeightMillimetreRange.upperBound)
+                (default \#(Appearance.defaultLogoHeightMillimetres)).
+                Where that does not fit between the top of the screen and the HUD, it is drawn smaller and
+                stderr says so.
+                """#
         case .fontSize:
             return #"""
                 The message's font size;

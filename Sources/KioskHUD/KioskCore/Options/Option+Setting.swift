@@ -31,6 +31,8 @@ extension Option {
         case .period: return seconds(look.periodSeconds)
         case .smooth: return flag(look.rotatesSmoothly)
         case .font: return options.fontPaths.isEmpty ? nil : options.fontPaths
+        case .logo: return options.logoPath.map { [$0] }
+        case .logoHeight: return [String(Int(look.logoHeightMillimetres))]
         case .fontSize: return [look.fontPixels.map(String.init) ?? "auto"]
         case .minFontSize: return [look.minimumFontPixels.map(String.init) ?? "auto"]
         case .viewingDistance: return [String(Int(look.viewingDistanceCentimetres))]

@@ -21,6 +21,8 @@ enum Option: String, CaseIterable {
     case period = "--period"
     case smooth = "--smooth"
     case font = "--font"
+    case logo = "--logo"
+    case logoHeight = "--logo-height"
     case fontSize = "--font-size"
     case minFontSize = "--min-font-size"
     case maxLines = "--max-lines"
@@ -89,7 +91,8 @@ enum Option: String, CaseIterable {
         case .display: return "N|all|:X"
         case .backend: return "auto|x11|wayland|drm|fbdev"
         case .period, .at: return "SECONDS"
-        case .font, .snapshot: return "PATH"
+        case .font, .snapshot, .logo: return "PATH"
+        case .logoHeight: return "MM"
         case .window: return "WxH"
         case .rotate: return "0|90|180|270"
         case .scale: return "N|auto"
@@ -121,6 +124,11 @@ enum Option: String, CaseIterable {
         case .period: return "seconds per turn of the wheel (default 1)"
         case .smooth: return "turn smoothly instead of one spoke at a time"
         case .font: return "TrueType font tried before the bundled ones (DejaVu Sans, Droid Sans Fallback); repeatable"
+        case .logo: return "PNG drawn centred above the HUD (a device maker's logo), at most 2048x2048 pixels"
+        case .logoHeight:
+            return "how tall the logo is drawn in millimetres at the display's density, \(Appearance.logoHeightMillimetreRange.lowerBound)-"
+                + "\(Appearance.logoHeightMillimetreRange.upperBound); smaller only where it does not fit "
+                + "(default \(Appearance.defaultLogoHeightMillimetres))"
         case .fontSize: return "message font size (default: capitals 20 arcminutes tall at the viewing distance)"
         case .minFontSize: return "smallest size a long message shrinks to before it is cut (default 16 arcminutes)"
         case .maxLines: return "most lines the message wraps onto before it shrinks (default: as many as fit in 80 % of the screen's height)"
@@ -190,6 +198,10 @@ enum Option: String, CaseIterable {
         case .period: options.appearance.periodSeconds = try seconds(value, in: 0.05...60)
         case .smooth: options.appearance.rotatesSmoothly = true
         case .font: options.fontPaths.append(value)
+        case .logo:
+            guard !value.isEmpty else { throw .emptyValue(option: rawValue, expected: "the PATH of a PNG") }
+            options.logoPath = value
+        case .logoHeight: options.appearance.logoHeightMillimetres = Double(try integer(value, in: Appearance.logoHeightMillimetreRange))
         case .fontSize: options.appearance.fontPixels = try automatic(value) { v throws(OptionError) in try integer(v, in: 4...1024) }
         case .minFontSize: options.appearance.minimumFontPixels = try automatic(value) { v throws(OptionError) in try integer(v, in: 4...512) }
         case .viewingDistance: options.appearance.viewingDistanceCentimetres = Double(try integer(value, in: 10...1000))

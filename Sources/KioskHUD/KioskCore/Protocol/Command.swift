@@ -31,6 +31,8 @@ public enum Command: Sendable, Equatable {
     case hudColor(Color)
     /// Change the wheel's diameter in pixels (the type stays as it is).
     case wheelSize(Int)
+    /// Show a logo above the HUD, or none.
+    case logo(LogoChoice)
     /// Exit at once with status 0.
     case quit
 }
@@ -44,6 +46,17 @@ extension Command {
         default: return false
         }
     }
+}
+
+/// What a `logo` command asks for.
+public enum LogoChoice: Sendable, Equatable {
+    /// No logo.
+    case none
+    /// The PNG at this path, not read yet: the program reads it (and reports the line when it
+    /// cannot) before the step applies it, so this changes nothing in a session.
+    case file(String)
+    /// A picture read.
+    case picture(LogoPicture)
 }
 
 /// How a task ended, shown as a drawn mark in place of the wheel.

@@ -10,6 +10,8 @@ public enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
     case unexpectedArgument(command: String, argument: String)
     /// The line is longer than the limit; the rest of it was discarded.
     case lineTooLong(limitBytes: Int)
+    /// The logo's file could not be read as a picture (`logo PATH`): the file and why.
+    case unreadableLogo(String)
 
     public var description: String {
         switch self {
@@ -23,6 +25,8 @@ public enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\"\(command)\" takes no argument, got \(DiagnosticText.quoted(argument))"
         case .lineTooLong(let limit):
             return "line longer than \(limit) bytes; the rest of it was discarded"
+        case .unreadableLogo(let refusal):
+            return "\"logo\" cannot be shown: \(refusal)"
         }
     }
 }

@@ -61,6 +61,9 @@ public enum CommandParser {
                                        expected: "a whole number of pixels from \(Appearance.wheelPixelRange.lowerBound) to \(Appearance.wheelPixelRange.upperBound)")
             }
             return .wheelSize(pixels)
+        case "logo":
+            guard !argument.isEmpty else { throw .missingArgument(command: name, expected: "the path of a PNG or \"off\"") }
+            return .logo(argument.lowercased() == "off" ? .none : .file(argument))
         default:
             throw .unknownCommand(String(word))
         }

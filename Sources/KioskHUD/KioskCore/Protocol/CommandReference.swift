@@ -170,6 +170,19 @@ public enum CommandReference {
               manual: #"""
                   The wheel's diameter in pixels, \#(Appearance.wheelPixelRange.lowerBound) to \#(Appearance.wheelPixelRange.upperBound).
                   """#),
+        Entry(["logo PATH|off"],
+              "show this PNG centred above the HUD (`--logo`), or no logo",
+              manual: #"""
+                  Show the PNG at
+                  .I PATH
+                  centred above the HUD, as
+                  .B \-\-logo
+                  does, or no logo with
+                  .BR off .
+                  A file that cannot be read as a PNG, or is larger than
+                  .B \-\-logo
+                  allows, is reported and the logo shown stays.
+                  """#),
         Entry(["quit"],
               "exit 0 at once",
               manual: #"""

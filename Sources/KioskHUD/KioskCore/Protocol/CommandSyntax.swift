@@ -18,6 +18,7 @@ enum CommandSyntax: String, CaseIterable {
     case color
     case hudColor = "hud-color"
     case size
+    case logo
     case quit
 
     /// The word and its argument as `--help` shows it, like `msg TEXT`.
@@ -30,6 +31,7 @@ enum CommandSyntax: String, CaseIterable {
         case .color: return "color COLOR"
         case .hudColor: return "hud-color #RRGGBBAA"
         case .size: return "size PX"
+        case .logo: return "logo PATH|off"
         case .show, .hide, .unblock, .ping, .status, .quit: return rawValue
         }
     }

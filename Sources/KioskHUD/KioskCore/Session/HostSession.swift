@@ -85,6 +85,9 @@ public struct HostSession: Sendable {
         case .wheelColor(let color): appearance.wheelColor = color
         case .hudColor(let color): appearance.hudColor = color
         case .wheelSize(let pixels): appearance.wheelPixels = pixels
+        case .logo(.none): appearance.logo = nil
+        case .logo(.picture(let picture)): appearance.logo = picture
+        case .logo(.file): break
         default: changeState(command, atTick: tick)
         }
         return events
