@@ -30,6 +30,37 @@ struct SnapshotMatchesLiveTests {
         #expect(differing == 0, "\(differing) pixels differ by more than 2 in a channel")
     }
 
+    /// A device maker's logo, drawn live on X as in the snapshot; a `logo` line naming no PNG is
+    /// reported in one line and the logo stays. The logo is itself a snapshot: a blue HUD with a
+    /// message, transparent around it.
+    @Test func aLogoIsDrawnLiveAsInTheSnapshotAndABadLogoLineKeepsIt() async throws {
+        let folder = try TemporaryFolder()
+        let logo = folder.path("logo.png")
+        let spinner = try SpinnerExecutable.url().path
+        let drawn = try await ChildProcess.run("sh", ["-c", "echo 'progress 100' | '\(spinner)' --snapshot '\(logo)' --window 360x160 "
+                                                   + "--hud-color '#0A84FFFF' --message 'ACME Medical'"],
+                                               environment: ChildProcess.environment(display: nil), within: 60)
+        #expect(drawn.ending == .exited(0), "\(drawn.errors)")
+        let screen = try await VirtualScreen.start(width: 1280, height: 800, dotsPerInch: 150)
+        defer { screen.stop() }
+        let arguments = ["--fade", "0", "--logo", logo] + Self.fill
+        let overlay = try LiveOverlay.start(on: screen, arguments)
+        defer { overlay.stop() }
+        _ = try await overlay.status(after: Self.commands + ["logo \(folder.path("missing.png"))"])
+        let live = try #require(overlay.x.colors(in: ScreenRect(x: 0, y: 0, width: 1280, height: 800)))
+        #expect(overlay.program.errors.text.contains(
+            "line 3: \"logo\" cannot be shown: \(folder.path("missing.png")): No such file or directory\n"))
+
+        let snapshot = try await Self.snapshot(["--dpi", "150", "--window", "1280x800"] + arguments.map { "'\($0)'" },
+                                               commands: Self.commands)
+        let logoBlue = ScreenColor(red: 0x0A, green: 0x84, blue: 0xFF)
+        let blueRows = Set(snapshot.indices.filter { snapshot[$0] == logoBlue }.map { $0 / 1280 })
+        let hud = try #require(Self.box(of: snapshot, width: 1280))
+        #expect(blueRows.count > 20 && (blueRows.min() ?? 0) - hud.y <= 2, "the logo tops what is drawn, the HUD under it")
+        let differing = zip(live, snapshot).filter { !$0.isClose(to: $1, tolerance: 2) }.count
+        #expect(differing == 0, "\(differing) pixels differ by more than 2 in a channel")
+    }
+
     /// The snapshot of `commands` with `arguments` (words for the shell), laid over black, row
     /// by row.
     static func snapshot(_ arguments: [String], commands: [String]) async throws -> [ScreenColor] {
