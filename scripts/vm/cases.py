@@ -204,6 +204,37 @@ def hud_case(name, boot, modules, arguments, depth=32, end="quit"):
     return Case(name, boot, modules, steps, needs=[KIOSK_SPINNER], backend=backend_named(arguments), proves=proves)
 
 
+def logo_case(name, boot, modules, arguments, depth=32):
+    """kiosk-spinner with `arguments` showing a device maker's logo (`logo PATH`, hud.LOGO) above
+    the HUD: each screen its snapshot (the logo scaled, the two centred together), while
+    blocking too; a logo line naming no PNG is one stderr line and the logo stays; `logo off`
+    leaves the HUD alone in the middle; quit gives the console back."""
+    logo = [f"logo {hud.LOGO}", "msg Updating firmware", "progress 40"]
+    blocked = logo + ["block"]
+    kept = blocked + ["logo /nonexistent.png"]
+    plain = kept + ["logo off"]
+    shows = {len(commands): hud.shows(commands, depth, centring=commands is plain) for commands in (logo, blocked, plain)}
+    return Case(name, boot, modules, [
+        start(KIOSK_SPINNER, *arguments, *DPI, stderr=STDERR),
+        expect(r"^ready$"),
+        hud.render_ahead(*shows.values()),
+        *[send(line) for line in logo],
+        screen(shows[len(logo)], "logo"),
+        send("block"),
+        screen(shows[len(blocked)], "logo-blocked"),
+        send(kept[-1]),
+        send("status"),
+        expect(r"^visible=1 blocked=1 "),
+        file_lines(STDERR, 1, r'^kiosk-spinner: line 5: "logo" cannot be shown: /nonexistent.png: No such file or directory$'),
+        screen(shows[len(blocked)], "logo-kept"),
+        send("logo off"),
+        screen(shows[len(plain)], "logo-off"),
+        send("quit"),
+        exits(0),
+        screen(hud.gone(plain), "console"),
+    ], needs=[KIOSK_SPINNER], backend=backend_named(arguments))
+
+
 # A backdrop with colour: over black the default one is black, which a surround never written
 # would show as well.
 BACKDROP = "#2060C0B3"
@@ -722,6 +753,7 @@ CASES = [
     console_switch_case("kiosk-spinner-bochs-drm-console-switch", STD_VESA32, ["bochs"], ["--backend", "drm"]),
     console_reset_case("kiosk-spinner-bochs-drm-console-reset", STD_VESA32, ["bochs"], ["--backend", "drm"]),
     surround_case("kiosk-spinner-bochs-drm-backdrop", STD_VESA32, ["bochs"], ["--backend", "drm"]),
+    logo_case("kiosk-spinner-bochs-drm-logo", STD_VESA32, ["bochs"], ["--backend", "drm"]),
     auto_case("kiosk-spinner-bochs-auto", STD_VESA32, ["bochs"], r"/dev/dri/card0$"),
     libraries_case("kiosk-spinner-bochs-libraries", STD_VESA32, ["bochs"]),
     psplash_hud_case("kiosk-spinner-psplash-bochs-drm", STD_VESA32, ["bochs"], ["-n", "--drm"],
@@ -756,6 +788,7 @@ CASES = [
                name_pattern=r"VESA VGA 1024x768 16 bpp RGB565"),
     hud_case("kiosk-spinner-vesafb-16bpp", STD_VESA16, [], ["--backend", "fbdev"], 16, end="TERM"),
     surround_case("kiosk-spinner-vesafb-16bpp-backdrop", STD_VESA16, [], ["--backend", "fbdev"], 16),
+    logo_case("kiosk-spinner-vesafb-16bpp-logo", STD_VESA16, [], ["--backend", "fbdev"], 16),
     psplash_hud_case("kiosk-spinner-psplash-vesafb-16bpp", STD_VESA16, [], ["-n"], r"/dev/fb0$", 16),
     psplash_case("psplash-vesafb-16bpp", STD_VESA16, [], ["-n"], 16),
     # bochs-drm loaded while kiosk-spinner draws on vesafb, as a late DRM driver takes the screen
