@@ -98,4 +98,30 @@ import KioskTestSupport
         session.apply(.logo(.none), atTick: 3)
         #expect(session.appearance.logo == nil)
     }
+
+    @Test func theLogoAloneIsCentredWithNothingElseDrawnAndTakesNoInputUnlessBlocking() {
+        var appearance = Appearance()
+        appearance.logo = picture
+        appearance.showsHUD = false
+        appearance.backdropColor = nil
+        var session = HostSession(appearance: appearance, clock: FixedStepClock(ticksPerSecond: 60),
+                                  state: HUDState(isVisible: true, message: "Please wait..."))
+        var composer = FrameComposer(screen: Size(width: 1280, height: 800), dotsPerInch: 127)
+        let frame = composer.frame(of: session, atTick: 0, measurer: FakeMeasurer())
+        #expect(frame.panel?.logo?.rect == PixelRect(x: 520, y: 350, width: 240, height: 100))
+        #expect(frame.indicator == nil && frame.panel?.labels == [] && frame.panel?.shadow == nil && frame.panel?.edge == nil)
+        #expect(frame.input == .nothing)
+        #expect(frame.visible == .adding(.nothing, PixelRect(x: 520, y: 350, width: 240, height: 100)))
+        session.apply(.block(true), atTick: 1)
+        session.settle()
+        #expect(composer.frame(of: session, atTick: 100, measurer: FakeMeasurer()).input == .everything)
+    }
+
+    @Test func logoOnlyNeedsALogo() throws {
+        #expect(throws: OptionError.needsOther(option: "--logo-only", other: "--logo")) {
+            try OptionParser.parse(["--logo-only"])
+        }
+        let options = try OptionParser.parse(["--logo-only", "--logo", "acme.png", "--logo-height", "35"])
+        #expect(!options.appearance.showsHUD && options.logoPath == "acme.png" && options.appearance.logoHeightMillimetres == 35)
+    }
 }

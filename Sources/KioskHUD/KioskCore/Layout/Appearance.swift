@@ -64,6 +64,9 @@ public struct Appearance: Sendable, Equatable {
     /// The most lines the message may wrap onto.
     public var maximumLines: Int?
 
+    /// Whether the HUD is drawn: false shows the logo alone (`--logo-only`), a plain branded
+    /// screen.
+    public var showsHUD = true
     /// The device maker's picture drawn centred above the HUD; nil: none.
     public var logo: LogoPicture?
     /// How tall the logo is drawn, at the display's density (it shrinks only where it would not

@@ -76,8 +76,9 @@ public struct FrameComposer: Sendable {
         let panel = Frame.Panel(
             backdrop: backdrop > 0 ? appearance.backdropColor?.fading(by: backdrop) : nil,
             hud: hud, cornerRadiusPixels: layout.cornerRadiusPixels, hudColor: appearance.hudColor,
-            edge: appearance.chosenColor(.hud) == nil ? Frame.Edge(color: appearance.theme.palette.edge, widthPixels: scale) : nil,
-            shadow: shadow(appearance),
+            edge: appearance.chosenColor(.hud) == nil && appearance.showsHUD
+                ? Frame.Edge(color: appearance.theme.palette.edge, widthPixels: scale) : nil,
+            shadow: appearance.showsHUD ? shadow(appearance) : nil,
             frost: frost(appearance, backdropStrength: backdrop),
             labels: text.labels, opacity: (opacity * 255).rounded() / 255,
             logo: text.logo.map { logo in
@@ -87,7 +88,7 @@ public struct FrameComposer: Sendable {
                 moved.rect.y += hud.y - layout.hud.y
                 return moved
             })
-        let hudRegion = ScreenRegion.roundedRect(hud, cornerRadiusPixels: layout.cornerRadiusPixels)
+        let hudRegion = appearance.showsHUD ? ScreenRegion.roundedRect(hud, cornerRadiusPixels: layout.cornerRadiusPixels) : .nothing
         // The shadow, where there is one, shows around the HUD, the logo above it; only the HUD
         // takes input.
         let aroundHUD = panel.shadow.map { shadow in
@@ -96,7 +97,8 @@ public struct FrameComposer: Sendable {
         let drawnRegion = panel.logo.map { ScreenRegion.adding(aroundHUD, $0.rect) } ?? aroundHUD
         let resizing = resize.flatMap { tick < $0.startTick + $0.ticks ? $0.from.union($0.to) : nil }
         return Frame(panel: panel,
-                     indicator: indicator(of: session, look: appearance, metrics: text.metrics, in: layout.indicatorBox, atTick: tick),
+                     indicator: appearance.showsHUD
+                        ? indicator(of: session, look: appearance, metrics: text.metrics, in: layout.indicatorBox, atTick: tick) : nil,
                      input: state.isBlocking ? .everything : hudRegion,
                      visible: panel.backdrop == nil ? drawnRegion : .everything,
                      resizeReach: resizing.map { panel.shadow?.reach(of: $0) ?? $0 })
@@ -258,6 +260,12 @@ public struct FrameComposer: Sendable {
         var layout = HUDLayout(screen: screen, metrics: metrics, layout: appearance.layout, indicator: indicator,
                                message: messageBlock, detail: detailBlock,
                                rightToLeft: BidiLine.isRightToLeft(message.isEmpty ? detail : message))
+        if !appearance.showsHUD {
+            // The logo alone: no HUD, nothing in it, the logo in the middle of the screen.
+            let middle = PixelRect(centeredAt: Point(x: Double(screen.width) / 2, y: Double(screen.height) / 2), width: 0, height: 0)
+            (layout.hud, layout.indicatorBox, layout.textArea, layout.detailArea) = (middle, middle, middle, middle)
+            labels = []
+        }
         let (logo, logoCut) = placedLogo(appearance, above: &layout, metrics: metrics)
         for index in labels.indices {
             labels[index].area = index == 0 && !message.isEmpty ? layout.textArea : layout.detailArea

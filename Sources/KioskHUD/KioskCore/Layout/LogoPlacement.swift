@@ -11,11 +11,13 @@ public struct LogoPlacement: Sendable, Equatable {
     public var shrunk: Bool
 
     /// Places a `picture` of this size `heightMillimetres` tall at `dotsPerInch` above `hud`,
-    /// which is centred on `screen`, keeping `marginPixels` from the HUD and from the screen's edges.
+    /// which is centred on `screen`, keeping `marginPixels` from the HUD (unless it is empty:
+    /// the logo alone) and from the screen's edges.
     public init(picture: Size, heightMillimetres: Double, dotsPerInch: Double, above hud: PixelRect, screen: Size,
                 marginPixels: Int) {
         let asked = heightMillimetres * dotsPerInch / DisplayDensity.millimetresPerInch
-        let roomAbove = Double(screen.height - hud.height - 3 * marginPixels)
+        let gap = hud.height > 0 ? marginPixels : 0
+        let roomAbove = Double(screen.height - hud.height - 2 * marginPixels - gap)
         let roomAcross = Double(screen.width - 2 * marginPixels)
         let fitted = min(min(asked, roomAbove) / Double(picture.height), roomAcross / Double(picture.width))
         let width = Int((Double(picture.width) * fitted).rounded()), height = Int((Double(picture.height) * fitted).rounded())
@@ -25,8 +27,8 @@ public struct LogoPlacement: Sendable, Equatable {
             hudDropPixels = 0
             return
         }
-        let top = (screen.height - (height + marginPixels + hud.height)) / 2
+        let top = (screen.height - (height + gap + hud.height)) / 2
         rect = PixelRect(x: hud.x + (hud.width - width) / 2, y: top, width: width, height: height)
-        hudDropPixels = top + height + marginPixels - hud.y
+        hudDropPixels = hud.height > 0 ? top + height + gap - hud.y : 0
     }
 }

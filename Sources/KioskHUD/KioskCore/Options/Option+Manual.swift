@@ -143,6 +143,16 @@ extension Option {
                 .B logo
                 command changes it while running.
                 """#
+        case .logoOnly:
+            return #"""
+                Show the logo alone, in the middle of the screen: no HUD, wheel, message or progress is drawn (the
+                commands still change them, and
+                .B status
+                says them), a plain branded screen.
+                A backdrop is drawn while blocking as usual.
+                Needs
+                .BR \-\-logo .
+                """#
         case .logoHeight:
             return #"""
                 How tall the logo is drawn, in millimetres at the display's density (see

@@ -32,6 +32,7 @@ extension Option {
         case .smooth: return flag(look.rotatesSmoothly)
         case .font: return options.fontPaths.isEmpty ? nil : options.fontPaths
         case .logo: return options.logoPath.map { [$0] }
+        case .logoOnly: return flag(!look.showsHUD)
         case .logoHeight: return [String(Int(look.logoHeightMillimetres))]
         case .fontSize: return [look.fontPixels.map(String.init) ?? "auto"]
         case .minFontSize: return [look.minimumFontPixels.map(String.init) ?? "auto"]

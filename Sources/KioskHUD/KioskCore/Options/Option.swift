@@ -23,6 +23,7 @@ enum Option: String, CaseIterable {
     case font = "--font"
     case logo = "--logo"
     case logoHeight = "--logo-height"
+    case logoOnly = "--logo-only"
     case fontSize = "--font-size"
     case minFontSize = "--min-font-size"
     case maxLines = "--max-lines"
@@ -97,7 +98,7 @@ enum Option: String, CaseIterable {
         case .rotate: return "0|90|180|270"
         case .scale: return "N|auto"
         case .tickRate: return "HZ"
-        case .startHidden, .exitOnEOF, .smooth, .help, .version: return nil
+        case .startHidden, .exitOnEOF, .smooth, .logoOnly, .help, .version: return nil
         }
     }
 
@@ -129,6 +130,7 @@ enum Option: String, CaseIterable {
             return "how tall the logo is drawn in millimetres at the display's density, \(Appearance.logoHeightMillimetreRange.lowerBound)-"
                 + "\(Appearance.logoHeightMillimetreRange.upperBound); smaller only where it does not fit "
                 + "(default \(Appearance.defaultLogoHeightMillimetres))"
+        case .logoOnly: return "show the logo alone in the middle, no HUD, wheel or message: a plain branded screen"
         case .fontSize: return "message font size (default: capitals 20 arcminutes tall at the viewing distance)"
         case .minFontSize: return "smallest size a long message shrinks to before it is cut (default 16 arcminutes)"
         case .maxLines: return "most lines the message wraps onto before it shrinks (default: as many as fit in 80 % of the screen's height)"
@@ -201,6 +203,7 @@ enum Option: String, CaseIterable {
         case .logo:
             guard !value.isEmpty else { throw .emptyValue(option: rawValue, expected: "the PATH of a PNG") }
             options.logoPath = value
+        case .logoOnly: options.appearance.showsHUD = false
         case .logoHeight: options.appearance.logoHeightMillimetres = Double(try integer(value, in: Appearance.logoHeightMillimetreRange))
         case .fontSize: options.appearance.fontPixels = try automatic(value) { v throws(OptionError) in try integer(v, in: 4...1024) }
         case .minFontSize: options.appearance.minimumFontPixels = try automatic(value) { v throws(OptionError) in try integer(v, in: 4...512) }

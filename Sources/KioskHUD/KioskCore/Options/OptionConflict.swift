@@ -25,6 +25,7 @@ struct OptionConflict: Equatable {
     static let requirements: [(option: Option, needs: Option)] = [
         (.at, .snapshot),
         (.listenGroup, .listen),
+        (.logoOnly, .logo),
     ]
 
     /// Options that may be given once on a command line, and why: a second would not add a
@@ -51,9 +52,10 @@ struct OptionConflict: Equatable {
         return nil
     }
 
-    /// Whether `option` is in force: given on the command line, or (`--listen`) set by the
-    /// settings file.
+    /// Whether `option` is in force: given on the command line, or (`--listen`, `--logo`) set by
+    /// the settings file.
     private static func satisfies(_ option: Option, _ named: Set<Option>, _ options: LaunchOptions) -> Bool {
         named.contains(option) || (option == .listen && options.controlSocketPath != nil)
+            || (option == .logo && options.logoPath != nil)
     }
 }
