@@ -642,7 +642,8 @@ def waits_for_device_case(name, boot, modules):
         shell("psplash-write QUIT"),
         exits(0),
         screen(gone, "console"),
-        file_lines(STDERR, 1),
+        file_lines(STDERR, 2, r"^kiosk-spinner: (no display yet \(.*\); waiting up to 60 s for one \(--wait-for-display\)"
+                   r"|a display came after [0-9.]+ s; showing on it \(drm\))$"),
     ], needs=[KIOSK_SPINNER, "psplash-write"])
 
 

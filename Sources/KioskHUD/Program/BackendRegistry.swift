@@ -30,18 +30,25 @@ enum BackendRegistry {
     /// Opens the backend `options` choose, drawing text with `glyphs`; with
     /// `--wait-for-display`, tries again each time a device or server socket appears or changes
     /// (inotify), and every half second once something appeared that would not open yet, until
-    /// one opens or the time is up, saying once that it waits.
+    /// one opens or the time is up, saying once that it waits and, when one came, after how long
+    /// (a boot's journal so shows how long the display driver kept the splash waiting).
     /// `whenWaiting` runs once, when the start begins to wait. The backend opened gives back what
     /// it took at `exit`.
     static func open(_ options: LaunchOptions, glyphs: FontChain, exit: ProgramExit,
                      whenWaiting: () -> Void = {}) throws(StartupError) -> any RegisteredBackend {
+        let started = MonotonicClock.nanoseconds()
         let deadline = MonotonicClock.deadline(inSeconds: options.waitForDisplaySeconds)
         // Watching before the first try, so nothing that appears meanwhile is missed.
         let arrivals = options.waitForDisplaySeconds > 0 ? FolderWatch(arrivalFolders) : nil
         var hasSaidItWaits = false, somethingAppeared = false
         while true {
             do {
-                return try openNow(options, glyphs: glyphs, exit: exit)
+                let backend = try openNow(options, glyphs: glyphs, exit: exit)
+                if hasSaidItWaits {
+                    let waited = Double((MonotonicClock.nanoseconds() - started) / 1_000_000) / 1000
+                    Diagnostics.report("a display came after \(HostSession.number(waited)) s; showing on it (\(type(of: backend).choice.rawValue))")
+                }
+                return backend
             } catch where error.mayComeLater && MonotonicClock.nanoseconds() < deadline {
                 guard let arrivals else { throw error }
                 if !hasSaidItWaits {

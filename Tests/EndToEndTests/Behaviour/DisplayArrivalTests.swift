@@ -28,8 +28,10 @@ struct DisplayArrivalTests {
         try await Poll.until("the status") { program.output.lines.contains { $0.hasPrefix("visible=") } }
         let status = try #require(program.output.lines.first { $0.hasPrefix("visible=") })
         #expect(status.contains(#"shown=1 "#) && status.contains(#"message="Written before the server""#), "\(status)")
-        #expect(program.errors.lines.count == 1, "one line: \(program.errors.lines)")
+        #expect(program.errors.lines.count == 2, "two lines: \(program.errors.lines)")
         #expect(program.errors.lines.first?.hasPrefix("kiosk-spinner: no display yet (cannot show on the X server at DISPLAY=\(name)") == true)
+        #expect(program.errors.lines.last?.wholeMatch(of: /kiosk-spinner: a display came after [0-9.]+ s; showing on it \(x11\)/) != nil,
+                "\(program.errors.lines)")
     }
 
     @Test func noDisplayByTheEndOfTheWaitExitsThree() async throws {
