@@ -55,8 +55,8 @@ public enum LogoChoice: Sendable, Equatable {
     /// The PNG at this path, not read yet: the program reads it (and reports the line when it
     /// cannot) before the step applies it, so this changes nothing in a session.
     case file(String)
-    /// A picture read.
-    case picture(LogoPicture)
+    /// A picture read; boxed, so a command stays as small as it was without it.
+    indirect case picture(LogoPicture)
 }
 
 /// How a task ended, shown as a drawn mark in place of the wheel.
