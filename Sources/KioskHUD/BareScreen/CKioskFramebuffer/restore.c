@@ -249,8 +249,12 @@ void kfb_restore_all(void) {
         switching_followed = 0;
         kfb_ioctl(console_fd, VT_SETMODE, &switching_before);
     }
-    /* Last, so that the console redraws its text over what is now the console's again. */
-    if (console_holders > 0) {
+    /* Last, so that the console redraws its text over what is now the console's again. Also
+     * where it was never held (DRM leaves it in text mode, its switches followed): on a systemd
+     * boot, a getty's prompt on tty1 stayed black after the splash's exit, and so did all text
+     * written after, until a console switch redrew it; taking it through graphics mode and back
+     * redraws it. */
+    if (console_holders > 0 || console_fd >= 0) {
         console_holders = 0;
         console_give_back();
     }
