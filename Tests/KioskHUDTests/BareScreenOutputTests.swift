@@ -35,7 +35,7 @@ extension RenderingSuites {
         var info = kfb_screen_info()
         info.width = Int32(Self.display.width)
         info.height = Int32(Self.display.height)
-        let screen = BareScreenOutput(info, rotation: rotation, glyphs: font)
+        let screen = BareScreenOutput(info, look: BareScreenOutput.Look(rotation: rotation), glyphs: font)
         let logical = screen.opened.logicalSize
         // A blue backdrop: over black the default one is black, and would hide a stale surround.
         var appearance = Appearance()
@@ -94,7 +94,7 @@ extension RenderingSuites {
         var scratch = [UInt32](repeating: 0, count: 6)
         let read = picture.withUnsafeBufferPointer { pixels in
             var frame = kp_frame(pixels: pixels.baseAddress, stride_pixels: 6,
-                                 island: kp_rect(x: 2, y: 1, width: 3, height: 1), surround: 0xEE)
+                                 island: kp_rect(x: 2, y: 1, width: 3, height: 1), surround: 0xEE, ground: 0)
             let span = kp_frame_span(&frame, Int32(x), Int32(y), Int32(width), &scratch)!
             return Array(UnsafeBufferPointer(start: span, count: width))
         }
@@ -106,10 +106,26 @@ extension RenderingSuites {
         var scratch = [UInt32](repeating: 0, count: 4)
         let read = picture.withUnsafeBufferPointer { pixels in
             var frame = kp_frame(pixels: pixels.baseAddress, stride_pixels: 4, island: kp_rect(x: 1, y: 0, width: 0, height: 1),
-                                 surround: 0x33)
+                                 surround: 0x33, ground: 0)
             return Array(UnsafeBufferPointer(start: kp_frame_span(&frame, 0, 0, 4, &scratch)!, count: 4))
         }
         #expect(read == [0x33, 0x33, 0x33, 0x33])
+    }
+
+    /// Over a ground (a bare screen's --background), every pixel is shown opaque: a translucent
+    /// one with the ground's share left, a transparent surround as the ground itself.
+    @Test func overAGroundEveryPixelIsShownOpaqueOverIt() {
+        // Inside the island opaque red and white at half strength (premultiplied), a transparent
+        // surround; the ground #204080.
+        let picture: [UInt32] = [0, 0xFFFF_0000, 0x8080_8080, 0]
+        var scratch = [UInt32](repeating: 0, count: 4)
+        let read = picture.withUnsafeBufferPointer { pixels in
+            var frame = kp_frame(pixels: pixels.baseAddress, stride_pixels: 4, island: kp_rect(x: 1, y: 0, width: 2, height: 1),
+                                 surround: 0, ground: 0xFF20_4080)
+            return Array(UnsafeBufferPointer(start: kp_frame_span(&frame, 0, 0, 4, &scratch)!, count: 4))
+        }
+        // 0x80 + 0x20 * 127 / 255 = 0x90, 0x80 + 0x40 * 127 / 255 = 0xA0, 0x80 + 0x80 * 127 / 255 = 0xC0.
+        #expect(read == [0xFF20_4080, 0xFFFF_0000, 0xFF90_A0C0, 0xFF20_4080])
     }
 }
 }

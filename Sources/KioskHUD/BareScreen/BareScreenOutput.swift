@@ -7,17 +7,37 @@ import KioskRaster
 /// is not one colour (`IslandPicture`); the changed rectangles go to the device with the frame.
 /// Nothing is beneath the overlay there, so its translucent pixels show over black: a
 /// premultiplied pixel over black is its own colour channels, which the device reads as XRGB, so
-/// the picture goes to the device as it is.
+/// the picture goes to the device as it is; or over the `--background` colour, blended as each
+/// span goes to the device.
 final class BareScreenOutput {
     private let picture: IslandPicture
     /// What the layout is for: the display's size turned, its density and scale.
     let opened: OpenedDisplay
 
-    /// Creates the picture of a display `info` describes, turned by `rotation`, drawing text with
+    /// How every picture of a bare display is made: turned for `--rotate`, over `--background`.
+    struct Look {
+        /// How the picture is turned on the panel.
+        let rotation: Rotation
+        /// The opaque colour beneath the overlay; transparent: black.
+        let ground: PremultipliedPixel
+
+        /// A picture turned by `rotation` over `ground`.
+        init(rotation: Rotation, ground: PremultipliedPixel = .transparent) {
+            self.rotation = rotation
+            self.ground = ground
+        }
+
+        /// The look `options` ask for.
+        init(_ options: LaunchOptions) {
+            self.init(rotation: options.rotation, ground: options.backgroundColor.map { PremultipliedPixel($0) } ?? .transparent)
+        }
+    }
+
+    /// Creates the picture of a display `info` describes, made as `look` says, drawing text with
     /// `glyphs`.
-    init(_ info: kfb_screen_info, rotation: Rotation, glyphs: any GlyphSource) {
+    init(_ info: kfb_screen_info, look: Look, glyphs: any GlyphSource) {
         let size = Size(width: Int(info.width), height: Int(info.height))
-        picture = IslandPicture(size: size, rotation: rotation, glyphs: glyphs)
+        picture = IslandPicture(size: size, rotation: look.rotation, glyphs: glyphs, ground: look.ground)
         let millimetres = info.width_mm > 0 && info.height_mm > 0
             ? Size(width: Int(info.width_mm), height: Int(info.height_mm)) : nil
         opened = OpenedDisplay(logicalSize: picture.logicalSize,

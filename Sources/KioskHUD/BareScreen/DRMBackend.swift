@@ -31,8 +31,8 @@ final class DRMBackend: RegisteredBackend {
     /// The kernel's device events, for the outputs' hot-plug (kfb_uevent_open); -1 where they
     /// cannot be read (said at start).
     private let hotplug: Int32
-    /// What a display made anew is turned by and draws its text with.
-    private let rotation: Rotation
+    /// How a display made anew is made (turned, its background) and what draws its text.
+    private let look: BareScreenOutput.Look
     private let glyphs: FontChain
     /// What the wait watches beside the wake-up: the device, then its hot-plug events if read.
     private let waitedOn: [Int32]
@@ -97,21 +97,21 @@ final class DRMBackend: RegisteredBackend {
                 kfb_drm_close(device)
                 throw .framebuffer(error)
             }
-            screens.append(BareScreenOutput(info, rotation: options.rotation, glyphs: glyphs))
+            screens.append(BareScreenOutput(info, look: BareScreenOutput.Look(options), glyphs: glyphs))
         }
         return DRMBackend(device: device, path: path, screens: screens, deviceScreens: deviceScreens,
                           showsOnEveryOutput: options.mirrorsOnAllDisplays, wakeUp: wakeUp, releases: releases,
-                          rotation: options.rotation, glyphs: glyphs)
+                          look: BareScreenOutput.Look(options), glyphs: glyphs)
     }
 
     private init(device: OpaquePointer, path: String, screens: [BareScreenOutput], deviceScreens: [Int32], showsOnEveryOutput: Bool,
-                 wakeUp: WakeUp, releases: ExitProcedure, rotation: Rotation, glyphs: FontChain) {
+                 wakeUp: WakeUp, releases: ExitProcedure, look: BareScreenOutput.Look, glyphs: FontChain) {
         self.device = device
         self.path = path
         self.screens = screens
         self.deviceScreens = deviceScreens
         self.showsOnEveryOutput = showsOnEveryOutput
-        self.rotation = rotation
+        self.look = look
         self.glyphs = glyphs
         console = BareScreenConsole(wakeUp: wakeUp, releases: releases)
         hotplug = kfb_uevent_open()
@@ -177,7 +177,7 @@ final class DRMBackend: RegisteredBackend {
             case KFB_DRM_GONE:
                 return .outputGone(index, describe(index))
             case KFB_DRM_CHANGED:
-                screens[index] = BareScreenOutput(info, rotation: rotation, glyphs: glyphs)
+                screens[index] = BareScreenOutput(info, look: look, glyphs: glyphs)
                 return .displayChanged(index, screens[index].opened)
             default:
                 return nil
@@ -202,7 +202,7 @@ final class DRMBackend: RegisteredBackend {
                 break
             }
             guard screen >= 0 else { break }
-            screens.append(BareScreenOutput(info, rotation: rotation, glyphs: glyphs))
+            screens.append(BareScreenOutput(info, look: look, glyphs: glyphs))
             deviceScreens.append(screen)
             added.append(.outputAdded(screens[screens.count - 1].opened, describe(screens.count - 1)))
         }

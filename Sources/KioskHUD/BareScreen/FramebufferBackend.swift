@@ -22,8 +22,8 @@ final class FramebufferBackend: RegisteredBackend {
     private var screen: BareScreenOutput
     private let console: BareScreenConsole
     private var isLost = false
-    /// What a picture made for a new mode is turned by and draws its text with.
-    private let rotation: Rotation
+    /// How a picture made for a new mode is made (turned, its background) and what draws its text.
+    private let look: BareScreenOutput.Look
     private let glyphs: FontChain
     /// When the mode was last looked at (`MonotonicClock`): as often as the console.
     private var lastModeLookNanoseconds = MonotonicClock.nanoseconds()
@@ -51,16 +51,16 @@ final class FramebufferBackend: RegisteredBackend {
         }
         guard let device = opened else { throw .framebuffer(FramebufferError(.cannotOpen, "\(path): not opened")) }
         return FramebufferBackend(device: device, path: path, info: info, wakeUp: wakeUp, releases: exit.releases,
-                                  rotation: options.rotation, glyphs: glyphs)
+                                  look: BareScreenOutput.Look(options), glyphs: glyphs)
     }
 
     private init(device: OpaquePointer, path: String, info: kfb_screen_info, wakeUp: WakeUp, releases: ExitProcedure,
-                 rotation: Rotation, glyphs: FontChain) {
+                 look: BareScreenOutput.Look, glyphs: FontChain) {
         self.device = device
         self.path = path
-        self.rotation = rotation
+        self.look = look
         self.glyphs = glyphs
-        screen = BareScreenOutput(info, rotation: rotation, glyphs: glyphs)
+        screen = BareScreenOutput(info, look: look, glyphs: glyphs)
         console = BareScreenConsole(wakeUp: wakeUp, releases: releases)
     }
 
@@ -115,7 +115,7 @@ final class FramebufferBackend: RegisteredBackend {
             return [.displayLost("the framebuffer \(path) changed to a mode the overlay cannot draw (\(error)); exiting")]
         }
         guard changed != 0 else { return [] }
-        screen = BareScreenOutput(info, rotation: rotation, glyphs: glyphs)
+        screen = BareScreenOutput(info, look: look, glyphs: glyphs)
         return [.displayChanged(0, screen.opened)]
     }
 

@@ -6,14 +6,18 @@ import KioskCore
 /// panel's island (turned for `--rotate`) into a picture mapped whole, whose pages become
 /// resident only where an island was, and the screen takes each frame as a `kp_frame`, the
 /// picture inside the island and one colour around it. A backdrop over the whole screen so costs
-/// no memory at any size. Nothing may be beneath the overlay's pixels (no underlay).
+/// no memory at any size. Nothing may be beneath the overlay's pixels (no underlay) but one
+/// opaque colour, the ground the screen shows them over (a bare screen's `--background`).
 package final class IslandPicture {
     private let picture: PixelBuffer
     private let turned: TurnedCanvas
     private let renderer: FrameRenderer
+    private let ground: PremultipliedPixel
 
-    /// Creates the picture of a `size` screen turned by `rotation`, drawing text with `glyphs`.
-    package init(size: Size, rotation: Rotation, glyphs: any GlyphSource) {
+    /// Creates the picture of a `size` screen turned by `rotation`, drawing text with `glyphs`,
+    /// shown over `ground` (opaque; transparent: over nothing, black on a bare screen).
+    package init(size: Size, rotation: Rotation, glyphs: any GlyphSource, ground: PremultipliedPixel = .transparent) {
+        self.ground = ground
         picture = PixelBuffer(width: size.width, height: size.height)
         turned = TurnedCanvas(display: picture, rotation: rotation)
         renderer = FrameRenderer(target: turned.canvas, glyphs: glyphs, leavingSurround: true)
@@ -42,7 +46,7 @@ package final class IslandPicture {
         return picture.withPixels { rows in
             kp_frame(pixels: UnsafePointer(rows.base), stride_pixels: Int32(rows.pitchPixels),
                      island: kp_rect(island),
-                     surround: surround.pixel.word)
+                     surround: surround.pixel.word, ground: ground.word)
         }
     }
 }

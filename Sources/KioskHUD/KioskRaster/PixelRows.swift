@@ -152,6 +152,15 @@ extension PixelRows {
         }
     }
 
+    /// Lays every pixel over the opaque `ground` (a bare screen's --background), so that the
+    /// surface shows what a screen with that colour beneath the overlay shows.
+    package func lay(over ground: PremultipliedPixel) {
+        for y in 0..<height {
+            let line = row(y)
+            for x in 0..<width { line[x] = PremultipliedPixel(word: line[x]).over(ground).word }
+        }
+    }
+
     /// The whole surface as a rectangle.
     package var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 }

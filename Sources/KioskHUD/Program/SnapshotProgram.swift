@@ -6,7 +6,8 @@ import KioskPlatform
 
 /// `--snapshot FILE.png`: applies every command on stdin, renders one frame with the real
 /// renderer into an offscreen surface, and writes it as a PNG with straight alpha (transparent
-/// wherever the overlay draws nothing). Needs no display. Without `--at` the picture is the
+/// wherever the overlay draws nothing; laid over `--background`, when given, as a bare screen
+/// shows it). Needs no display. Without `--at` the picture is the
 /// settled state of the commands (grace times, minimum show times, fades and motion do not
 /// apply); with `--at SECONDS` it is the frame the live overlay draws that long after receiving
 /// them all at once just after its first frame, fades, motion and dismissals included.
@@ -43,6 +44,9 @@ public enum SnapshotProgram {
                 _ = try renderer.draw(frame)
             }
             _ = turned.turn([PixelRect(x: 0, y: 0, width: turned.logicalSize.width, height: turned.logicalSize.height)])
+            if let background = options.backgroundColor {
+                display.withPixels { $0.lay(over: PremultipliedPixel(background)) }
+            }
             try PNGFile.write(display, to: path)
             return .success
         } catch {

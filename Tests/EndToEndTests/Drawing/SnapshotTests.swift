@@ -48,4 +48,20 @@ struct SnapshotTests {
         let settled = try await snapshot("settled.png", [])
         #expect(timed == settled)
     }
+
+    /// `--background` is what a bare screen shows beneath the overlay, and the snapshot draws it:
+    /// around the HUD, dimmed under a block's backdrop, and the whole picture while hidden.
+    @Test func theBackgroundIsBeneathTheOverlayEverywhereItDrawsNothing() async throws {
+        let background = ScreenColor(red: 0x20, green: 0x40, blue: 0x80)
+        let arguments = ["--window", "320x200", "--background", "'#204080'"]
+        let shown = try await SnapshotMatchesLiveTests.snapshot(arguments, commands: ["msg hi"])
+        #expect(shown[0] == background && shown[320 * 200 - 1] == background)
+        #expect(shown[100 * 320 + 160] != background, "the HUD is drawn over it")
+        // 70 % black over it, each channel rounded as the overlay blends.
+        let blocked = try await SnapshotMatchesLiveTests.snapshot(arguments, commands: ["msg hi", "block"])
+        #expect(blocked[0] == ScreenColor(red: 10, green: 19, blue: 38))
+        let hidden = try await SnapshotMatchesLiveTests.snapshot(arguments, commands: ["hide"])
+        #expect(hidden.allSatisfy { $0 == background })
+    }
 }
+

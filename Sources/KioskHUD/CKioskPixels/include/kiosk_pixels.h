@@ -26,19 +26,21 @@ struct kp_rect {
  * picture, 32-bit words, `stride_pixels` apart; only the island's are read), and `surround`
  * everywhere around it. The overlay keeps in memory only the part of the screen that is not one
  * colour: a dimming backdrop is one colour but on the HUD. An empty island is the surround
- * alone; an island as large as the screen is the picture alone.
+ * alone; an island as large as the screen is the picture alone. All of it is shown over `ground`,
+ * an opaque colour (a bare screen's --background), or over black where `ground` is 0.
  */
 struct kp_frame {
     const uint32_t *pixels;
     int stride_pixels;
     struct kp_rect island;
     uint32_t surround;
+    uint32_t ground;
 };
 
 /**
  * The `width` pixels of `frame` from (`x`, `y`) on: straight from its picture where they all
  * lie inside its island, else put together in `scratch` (room for `width` words) from the
- * picture and the surround.
+ * picture and the surround, over the ground when there is one.
  */
 const uint32_t *kp_frame_span(const struct kp_frame *frame, int x, int y, int width, uint32_t *scratch);
 

@@ -59,6 +59,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var exitsAtEndOfInput = false
     /// Fonts to use before the bundled ones, in order.
     public var fontPaths: [String] = []
+    /// `--background`: on a bare screen, the opaque colour beneath the overlay; nil: black.
+    public var backgroundColor: Color?
     /// `--logo`: the PNG drawn above the HUD, read when the program starts.
     public var logoPath: String?
     /// The display to cover, counting from 0.

@@ -143,6 +143,16 @@ extension Option {
                 .B logo
                 command changes it while running.
                 """#
+        case .background:
+            return #"""
+                On a bare screen (DRM, fbdev), where nothing is beneath the overlay, the colour shown beneath it
+                instead of black: around the HUD, under a translucent backdrop, and all of the screen while the
+                HUD is hidden (a device maker's boot screen in their colour, as psplash's BACKGROUND).
+                Opaque: an alpha given is ignored.
+                On X11 and Wayland the application is beneath the overlay and this is not used;
+                .B \-\-snapshot
+                draws it, so the picture is the bare screen's.
+                """#
         case .logoOnly:
             return #"""
                 Show the logo alone, in the middle of the screen: no HUD, wheel, message or progress is drawn (the

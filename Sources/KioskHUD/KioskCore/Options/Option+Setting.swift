@@ -27,6 +27,7 @@ extension Option {
         case .hudColor: return chosen(.hud)
         case .cornerRadius: return [look.cornerRadiusPixels.map(String.init) ?? "auto"]
         case .backdrop: return [look.backdropColor?.description ?? "none"]
+        case .background: return options.backgroundColor.map { [$0.description] }
         case .spokes: return [String(look.spokeCount)]
         case .period: return seconds(look.periodSeconds)
         case .smooth: return flag(look.rotatesSmoothly)

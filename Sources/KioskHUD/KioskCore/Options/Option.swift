@@ -17,6 +17,7 @@ enum Option: String, CaseIterable {
     case errorColor = "--error-color"
     case infoColor = "--info-color"
     case backdrop = "--backdrop"
+    case background = "--background"
     case spokes = "--spokes"
     case period = "--period"
     case smooth = "--smooth"
@@ -88,6 +89,7 @@ enum Option: String, CaseIterable {
         case .dpi: return "N|auto"
         case .hudColor: return "#RRGGBBAA"
         case .backdrop: return "COLOR|none"
+        case .background: return "COLOR"
         case .spokes, .maxLines: return "N"
         case .display: return "N|all|:X"
         case .backend: return "auto|x11|wayland|drm|fbdev"
@@ -121,6 +123,7 @@ enum Option: String, CaseIterable {
         case .infoColor: return "info mark colour (default #409CFF; light theme #0040DD)"
         case .cornerRadius: return "HUD corner radius (default 0.6x the type size)"
         case .backdrop: return "screen colour outside the HUD while blocking (default #000000B3)"
+        case .background: return "on a bare screen (DRM, fbdev), the opaque colour beneath the overlay instead of black; --snapshot draws it too"
         case .spokes: return "number of spokes, 3-64 (default 12)"
         case .period: return "seconds per turn of the wheel (default 1)"
         case .smooth: return "turn smoothly instead of one spoke at a time"
@@ -196,6 +199,10 @@ enum Option: String, CaseIterable {
         case .hudColor: options.appearance.hudColor = try color(value)
         case .cornerRadius: options.appearance.cornerRadiusPixels = try automatic(value) { v throws(OptionError) in try integer(v, in: 0...8192) }
         case .backdrop: options.appearance.backdropColor = value.lowercased() == "none" ? nil : try color(value)
+        case .background:
+            var opaque = try color(value)
+            opaque.alpha = 255
+            options.backgroundColor = opaque
         case .spokes: options.appearance.spokeCount = try integer(value, in: 3...Appearance.maximumSpokeCount)
         case .period: options.appearance.periodSeconds = try seconds(value, in: 0.05...60)
         case .smooth: options.appearance.rotatesSmoothly = true
