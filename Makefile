@@ -37,8 +37,9 @@ DEB_UNITDIR ?= /lib/systemd/system
 
 FONTS := $(wildcard fonts/*.ttf) $(wildcard fonts/*-LICENSE.txt)
 DOCS := README.md PROTOCOL.md docs/DEPLOYING.md
-# The systemd units: the overlay as a service, and as the boot screen (neither enabled by the package).
-UNITS := kiosk-spinner.service kiosk-spinner-boot.service
+# The systemd units: the overlay as a service, as the boot screen and as the shutdown screen (none
+# enabled by the package).
+UNITS := kiosk-spinner.service kiosk-spinner-boot.service kiosk-spinner-shutdown@.service
 
 .PHONY: all build check-static install uninstall deb clean
 
