@@ -53,6 +53,16 @@ import Testing
         #expect(refusal(path) == "is a FIFO, not a regular file")
     }
 
+    /// An empty file, and a kernel file that says it is empty but may never end: refused
+    /// without a read that could wait for ever.
+    @Test func aFileThatSaysItIsEmptyIsRefusedUnread() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/logo.png"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+        #expect(refusal(path) == "it is empty")
+        #expect(refusal("/proc/self/status") == "it is empty")
+    }
+
     @Test func aFileLargerThanALogoMayBeIsRefusedUnread() throws {
         let folder = try TemporaryFolder()
         let path = try writePNG([0xFF00_0000], width: 1, height: 1, in: folder)
@@ -65,7 +75,7 @@ import Testing
         let path = folder.path + "/huge.png"
         // A header saying 65535x65535 and a picture that is not there: refused on the header alone.
         try Data(Self.pngHeader(width: 65535, height: 65535)).write(to: URL(fileURLWithPath: path))
-        #expect(refusal(path) == "65535x65535 pixels is more than the \(LogoPicture.maximumPixels) a logo may have (2048x2048)")
+        #expect(refusal(path) == "65535x65535 pixels is more than the \(LogoPicture.maximumPixels) a logo may have")
     }
 
     @Test func aPNGCutShortIsRefusedNotDrawnHalf() throws {

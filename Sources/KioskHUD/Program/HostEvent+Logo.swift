@@ -13,13 +13,30 @@ extension HostEvent {
 }
 
 extension LoopInput {
-    /// This input with a host's `logo PATH` read (`HostEvent.readingLogo`). Kept out of line:
-    /// inlined into the loop, its test of the input's case is one valgrind cannot see is defined
-    /// (sanitizers/valgrind.supp says why); out of line it goes through HostEvent's outlined copy,
-    /// where the suppression for that report already stands.
-    @inline(never)
+    /// This input with a host's `logo PATH` read (`HostEvent.readingLogo`).
     func readingLogo() -> LoopInput {
         guard case .host(let event, let source) = self else { return self }
         return .host(event.readingLogo(), from: source)
+    }
+
+    /// Whether this is a host's `logo PATH` not read yet. Kept out of line, so that the valgrind
+    /// suppression for its test of the input's case (one valgrind cannot see is defined,
+    /// sanitizers/valgrind.supp says why) names this function alone.
+    @inline(never)
+    var asksToReadLogo: Bool {
+        guard case .host(.command(.logo(.file), _), _) = self else { return false }
+        return true
+    }
+}
+
+extension Array where Element == LoopInput {
+    /// These inputs with the last `logo PATH` among them read, and the ones before it dropped
+    /// unread, since each logo replaces the one before: however many a host writes at once, one
+    /// picture is decoded and held.
+    func readingLastLogo() -> [LoopInput] {
+        guard let last = lastIndex(where: \.asksToReadLogo) else { return self }
+        return indices.compactMap { index in
+            index == last ? self[index].readingLogo() : self[index].asksToReadLogo ? nil : self[index]
+        }
     }
 }

@@ -12,14 +12,11 @@ public enum LaunchConfiguration {
         case option(OptionError)
         /// A bad settings file.
         case settings(String)
-        /// A `--logo` that is no logo: the file and why.
-        case logo(String)
 
         public var description: String {
             switch self {
             case .option(let error): return "\(error)"
             case .settings(let text): return text
-            case .logo(let refusal): return "--logo cannot be shown: \(refusal)"
             }
         }
     }
@@ -40,12 +37,7 @@ public enum LaunchConfiguration {
             }
             do { try ConfigFile.apply(contents, file: path, to: &base) } catch { throw .settings(error.description) }
         }
-        var options: LaunchOptions
-        do { options = try OptionParser.parse(arguments, over: base) } catch { throw .option(error) }
-        if let path = options.logoPath {
-            do { options.appearance.logo = try LogoFile.read(path) } catch { throw .logo(error.description) }
-        }
-        return options
+        do { return try OptionParser.parse(arguments, over: base) } catch { throw .option(error) }
     }
 
     /// The first default settings file that exists.

@@ -70,7 +70,7 @@ final class Overlay {
         var events: [LoopInput] = []
         while true {
             // What the wait returned came first: a status asked after the grab was held says so.
-            let inputs = (events + inbox.takeAll()).map { $0.readingLogo() }
+            let inputs = (events + inbox.takeAll()).readingLastLogo()
             let tick = policy.session.clock.ticks(elapsedNanoseconds: now() - startNanoseconds)
             let step = policy.step(inputs, atTick: tick, measurer: measurer)
             // The answers follow the picture, so a `status` answered is on screen.

@@ -45,6 +45,8 @@ public enum OverlayProgram {
         }
         let glyphs: FontChain
         do { glyphs = try .opening(options.fontPaths) } catch { throw .fonts(error) }
+        // After the FIFO is made, so that writes coming meanwhile are kept.
+        let options = options.readingLogo()
         // While it waits for a display, the FIFO already takes writes: the service manager may
         // start what writes to it (and not hold the boot for the display).
         let backend = try BackendRegistry.open(options, glyphs: glyphs, exit: exit) {

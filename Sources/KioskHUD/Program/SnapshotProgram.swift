@@ -14,6 +14,7 @@ import KioskPlatform
 public enum SnapshotProgram {
     /// Writes the snapshot to `path`; returns the exit status.
     public static func run(options: LaunchOptions, path: String) -> ExitStatus {
+        let options = options.readingLogo()
         do {
             let font = try FontChain.opening(options.fontPaths)
             let size = options.windowSize ?? LaunchOptions.defaultSnapshotSize
@@ -64,7 +65,7 @@ public enum SnapshotProgram {
         var drawn: Frame?
         func apply(_ events: [HostEvent]) {
             guard !ended, !events.isEmpty else { return }
-            let step = policy.step(events.map { .host($0.readingLogo(), from: .standardInput) }, atTick: tick, measurer: measurer)
+            let step = policy.step(events.map { .host($0, from: .standardInput) }.readingLastLogo(), atTick: tick, measurer: measurer)
             step.reports.forEach(Diagnostics.report)
             drawn = step.frames[0] ?? drawn
             ended = step.exit != nil

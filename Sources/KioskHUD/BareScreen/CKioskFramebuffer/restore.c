@@ -231,6 +231,18 @@ static void console_give_back(void) {
     kfb_ioctl(console_fd, KDSETMODE, (void *)(uintptr_t)KD_TEXT);
 }
 
+/* A console never held (DRM leaves it in text mode, its switches followed) drawn again, if it is
+ * in text mode; signal-safe. On a systemd boot a getty's prompt on tty1 stayed black after the
+ * splash's exit, and so did all text written after, until a console switch redrew it; taking it
+ * through graphics mode and back redraws it. A console someone else put in graphics mode (a
+ * splash of theirs, a display server) is left as it is. */
+static void console_redraw(void) {
+    int mode = KD_GRAPHICS;
+    if (console_fd < 0 || kfb_ioctl(console_fd, KDGETMODE, &mode) != 0 || mode != KD_TEXT) return;
+    kfb_ioctl(console_fd, KDSETMODE, (void *)(uintptr_t)KD_GRAPHICS);
+    kfb_ioctl(console_fd, KDSETMODE, (void *)(uintptr_t)KD_TEXT);
+}
+
 void kfb_console_release(void) {
     if (console_holders <= 0) return;
     if (--console_holders > 0) return;
@@ -249,14 +261,12 @@ void kfb_restore_all(void) {
         switching_followed = 0;
         kfb_ioctl(console_fd, VT_SETMODE, &switching_before);
     }
-    /* Last, so that the console redraws its text over what is now the console's again. Also
-     * where it was never held (DRM leaves it in text mode, its switches followed): on a systemd
-     * boot, a getty's prompt on tty1 stayed black after the splash's exit, and so did all text
-     * written after, until a console switch redrew it; taking it through graphics mode and back
-     * redraws it. */
-    if (console_holders > 0 || console_fd >= 0) {
+    /* Last, so that the console redraws its text over what is now the console's again. */
+    if (console_holders > 0) {
         console_holders = 0;
         console_give_back();
+    } else {
+        console_redraw();
     }
     errno = saved_errno;
 }

@@ -81,13 +81,7 @@ public struct FrameComposer: Sendable {
             shadow: appearance.showsHUD ? shadow(appearance) : nil,
             frost: frost(appearance, backdropStrength: backdrop),
             labels: text.labels, opacity: (opacity * 255).rounded() / 255,
-            logo: text.logo.map { logo in
-                // Kept as far above the HUD while it changes size.
-                var moved = logo
-                moved.rect.x += hud.x + hud.width / 2 - (layout.hud.x + layout.hud.width / 2)
-                moved.rect.y += hud.y - layout.hud.y
-                return moved
-            })
+            logo: text.logo.map { Frame.Logo(picture: $0.picture, rect: Self.logoRect($0.rect, above: hud, laidOutAbove: layout.hud)) })
         let hudRegion = appearance.showsHUD ? ScreenRegion.roundedRect(hud, cornerRadiusPixels: layout.cornerRadiusPixels) : .nothing
         // The shadow, where there is one, shows around the HUD, the logo above it; only the HUD
         // takes input.
@@ -96,12 +90,24 @@ public struct FrameComposer: Sendable {
         } ?? hudRegion
         let drawnRegion = panel.logo.map { ScreenRegion.adding(aroundHUD, $0.rect) } ?? aroundHUD
         let resizing = resize.flatMap { tick < $0.startTick + $0.ticks ? $0.from.union($0.to) : nil }
+        // The logo goes with the HUD: its way is in the reach too.
+        let logoWay = resize.flatMap { resize in
+            text.logo.map { Self.logoRect($0.rect, above: resize.from, laidOutAbove: layout.hud)
+                .union(Self.logoRect($0.rect, above: resize.to, laidOutAbove: layout.hud)) }
+        } ?? .empty
         return Frame(panel: panel,
                      indicator: appearance.showsHUD
                         ? indicator(of: session, look: appearance, metrics: text.metrics, in: layout.indicatorBox, atTick: tick) : nil,
                      input: state.isBlocking ? .everything : hudRegion,
                      visible: panel.backdrop == nil ? drawnRegion : .everything,
-                     resizeReach: resizing.map { panel.shadow?.reach(of: $0) ?? $0 })
+                     resizeReach: resizing.map { (panel.shadow?.reach(of: $0) ?? $0).union(logoWay) })
+    }
+
+    /// The logo placed at `rect` above a HUD laid out at `laidOut`, kept as far above `hud` (the
+    /// HUD as drawn, while it changes size) and centred on it.
+    private static func logoRect(_ rect: PixelRect, above hud: PixelRect, laidOutAbove laidOut: PixelRect) -> PixelRect {
+        PixelRect(x: rect.x + hud.x + hud.width / 2 - (laidOut.x + laidOut.width / 2), y: rect.y + hud.y - laidOut.y,
+                  width: rect.width, height: rect.height)
     }
 
     /// How far the material's soft edges reach on this display (the frost's blur, the shadow's

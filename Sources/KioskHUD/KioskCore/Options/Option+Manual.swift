@@ -138,7 +138,8 @@ extension Option {
                 backend and in
                 .BR \-\-snapshot .
                 It must be a regular file of at most \#(LogoPicture.maximumFileBytes >> 20) MiB holding a picture of at most
-                \#(LogoPicture.maximumPixels) pixels (2048x2048): anything else is refused in one line (exit 2).
+                \#(LogoPicture.maximumPixels) pixels (2048x2048, or as many in another shape): anything else is said in one
+                line, and the overlay starts without a logo (a boot screen without its logo is better than none).
                 The
                 .B logo
                 command changes it while running.

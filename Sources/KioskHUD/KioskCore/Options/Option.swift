@@ -128,7 +128,7 @@ enum Option: String, CaseIterable {
         case .period: return "seconds per turn of the wheel (default 1)"
         case .smooth: return "turn smoothly instead of one spoke at a time"
         case .font: return "TrueType font tried before the bundled ones (DejaVu Sans, Droid Sans Fallback); repeatable"
-        case .logo: return "PNG drawn centred above the HUD (a device maker's logo), at most 2048x2048 pixels"
+        case .logo: return "PNG drawn centred above the HUD (a device maker's logo), of at most \(LogoPicture.maximumPixels) pixels"
         case .logoHeight:
             return "how tall the logo is drawn in millimetres at the display's density, \(Appearance.logoHeightMillimetreRange.lowerBound)-"
                 + "\(Appearance.logoHeightMillimetreRange.upperBound); smaller only where it does not fit "
