@@ -29,13 +29,15 @@ extension RenderingSuites {
     }
 
     /// Upright and a quarter turn (which swaps the island's axes); the other turns take the same
-    /// path (TurnedRenderingTests covers every turn's pixels).
-    @Test(arguments: [Rotation.upright, .quarter])
-    func theDeviceShowsThePaintedScreenTurned(rotation: Rotation) throws {
+    /// path (TurnedRenderingTests covers every turn's pixels). Over black, and over a
+    /// `--background` (which the device, started black, shows whole from the first frame on).
+    @Test(arguments: [Rotation.upright, .quarter], [nil, Color(red: 0x60, green: 0x30, blue: 0x10)])
+    func theDeviceShowsThePaintedScreenTurned(rotation: Rotation, background: Color?) throws {
         var info = kfb_screen_info()
         info.width = Int32(Self.display.width)
         info.height = Int32(Self.display.height)
-        let screen = BareScreenOutput(info, look: BareScreenOutput.Look(rotation: rotation), glyphs: font)
+        let ground = background.map { PremultipliedPixel($0) } ?? .transparent
+        let screen = BareScreenOutput(info, look: BareScreenOutput.Look(rotation: rotation, ground: ground), glyphs: font)
         let logical = screen.opened.logicalSize
         // A blue backdrop: over black the default one is black, and would hide a stale surround.
         var appearance = Appearance()
@@ -53,9 +55,11 @@ extension RenderingSuites {
             let frame = composer.frame(of: session, atTick: tick, measurer: font)
             _ = try painting.draw(frame)
             try screen.draw(frame) { shown, rects in write(shown, rects, to: device) }
-            // Over black, as the device shows it: the premultiplied channels.
-            let mismatches = painted.mismatches(turnedBy: rotation, on: device, comparing: 0xFF_FFFF)
-            #expect(mismatches == 0, "tick \(tick), \(rotation)")
+            // Over black, as the device shows it: the premultiplied channels; or over the ground.
+            let shown = painted.withPixels { PixelBuffer(copying: $0.bounds, of: $0) }
+            if background != nil { shown.withPixels { $0.lay(over: ground) } }
+            let mismatches = shown.mismatches(turnedBy: rotation, on: device, comparing: 0xFF_FFFF)
+            #expect(mismatches == 0, "tick \(tick), \(rotation), background \(String(describing: background))")
         }
     }
 

@@ -235,6 +235,35 @@ def logo_case(name, boot, modules, arguments, depth=32):
     ], needs=[KIOSK_SPINNER], backend=backend_named(arguments))
 
 
+def background_case(name, boot, modules, arguments, depth=32):
+    """kiosk-spinner with `arguments` and `--background #204080`: the colour everywhere but the
+    HUD (which is drawn, centred), and the whole screen while hidden; quit gives the console
+    back."""
+    colour = probe.quantise(0x204080, depth)
+
+    def around_the_hud(shown, context):
+        total = shown.width * shown.height
+        found = shown.count(colour)
+        box = shown.bounds(colour)
+        problems = [] if total // 2 < found < total else [f"{found} of {total} pixels are the background"]
+        return problems + (hud.centred_box(shown, box) if box else ["nothing but the background is drawn"])
+
+    def everywhere(shown, context):
+        found = shown.count(colour)
+        return [] if found == shown.width * shown.height else [f"{found} of {shown.width * shown.height} pixels are the background"]
+    return Case(name, boot, modules, [
+        start(KIOSK_SPINNER, *arguments, *DPI, "--background", "#204080", stderr=STDERR),
+        expect(r"^ready$"),
+        screen(around_the_hud, "background"),
+        send("hide"),
+        expect(r"^hidden$"),
+        screen(everywhere, "background-hidden"),
+        send("quit"),
+        exits(0),
+        file_lines(STDERR, 0),
+    ], needs=[KIOSK_SPINNER], backend=backend_named(arguments))
+
+
 # A backdrop with colour: over black the default one is black, which a surround never written
 # would show as well.
 BACKDROP = "#2060C0B3"
@@ -755,6 +784,7 @@ CASES = [
     console_reset_case("kiosk-spinner-bochs-drm-console-reset", STD_VESA32, ["bochs"], ["--backend", "drm"]),
     surround_case("kiosk-spinner-bochs-drm-backdrop", STD_VESA32, ["bochs"], ["--backend", "drm"]),
     logo_case("kiosk-spinner-bochs-drm-logo", STD_VESA32, ["bochs"], ["--backend", "drm"]),
+    background_case("kiosk-spinner-bochs-drm-background", STD_VESA32, ["bochs"], ["--backend", "drm"]),
     auto_case("kiosk-spinner-bochs-auto", STD_VESA32, ["bochs"], r"/dev/dri/card0$"),
     libraries_case("kiosk-spinner-bochs-libraries", STD_VESA32, ["bochs"]),
     psplash_hud_case("kiosk-spinner-psplash-bochs-drm", STD_VESA32, ["bochs"], ["-n", "--drm"],
@@ -790,6 +820,7 @@ CASES = [
     hud_case("kiosk-spinner-vesafb-16bpp", STD_VESA16, [], ["--backend", "fbdev"], 16, end="TERM"),
     surround_case("kiosk-spinner-vesafb-16bpp-backdrop", STD_VESA16, [], ["--backend", "fbdev"], 16),
     logo_case("kiosk-spinner-vesafb-16bpp-logo", STD_VESA16, [], ["--backend", "fbdev"], 16),
+    background_case("kiosk-spinner-vesafb-16bpp-background", STD_VESA16, [], ["--backend", "fbdev"], 16),
     psplash_hud_case("kiosk-spinner-psplash-vesafb-16bpp", STD_VESA16, [], ["-n"], r"/dev/fb0$", 16),
     psplash_case("psplash-vesafb-16bpp", STD_VESA16, [], ["-n"], 16),
     # bochs-drm loaded while kiosk-spinner draws on vesafb, as a late DRM driver takes the screen

@@ -13,6 +13,8 @@ final class BareScreenOutput {
     private let picture: IslandPicture
     /// What the layout is for: the display's size turned, its density and scale.
     let opened: OpenedDisplay
+    /// Whether the next frame must go whole: over a background, until the first is shown.
+    private var owesWholePicture: Bool
 
     /// How every picture of a bare display is made: turned for `--rotate`, over `--background`.
     struct Look {
@@ -38,6 +40,7 @@ final class BareScreenOutput {
     init(_ info: kfb_screen_info, look: Look, glyphs: any GlyphSource) {
         let size = Size(width: Int(info.width), height: Int(info.height))
         picture = IslandPicture(size: size, rotation: look.rotation, glyphs: glyphs, ground: look.ground)
+        owesWholePicture = look.ground != .transparent
         let millimetres = info.width_mm > 0 && info.height_mm > 0
             ? Size(width: Int(info.width_mm), height: Int(info.height_mm)) : nil
         opened = OpenedDisplay(logicalSize: picture.logicalSize,
@@ -45,10 +48,16 @@ final class BareScreenOutput {
     }
 
     /// Draws `frame` and hands the frame with the display rectangles that changed to `present`
-    /// (nothing when nothing changed).
+    /// (nothing when nothing changed). Over a background the first frame goes whole: the screen
+    /// was started black, and the surround, transparent until a backdrop, never changes.
     func draw(_ frame: Frame, present: (kp_frame, [kp_rect]) -> Void) throws {
         let changed = try picture.draw(frame)
         guard !changed.isEmpty else { return }
+        if owesWholePicture {
+            owesWholePicture = false
+            presentWhole(present)
+            return
+        }
         present(picture.shown, changed.map(kp_rect.init))
     }
 
