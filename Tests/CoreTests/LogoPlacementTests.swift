@@ -124,4 +124,22 @@ import KioskTestSupport
         let options = try OptionParser.parse(["--logo-only", "--logo", "acme.png", "--logo-height", "35"])
         #expect(!options.appearance.showsHUD && options.logoPath == "acme.png" && options.appearance.logoHeightMillimetres == 35)
     }
+
+    @Test func theLogoAloneSaysNothingOfAHUDItDoesNotDraw() {
+        var appearance = Appearance()
+        appearance.logo = picture
+        appearance.showsHUD = false
+        let long = String(repeating: "A message far too long for so small a screen. ", count: 40)
+        let session = HostSession(appearance: appearance, clock: FixedStepClock(ticksPerSecond: 60),
+                                  state: HUDState(isVisible: true, message: long))
+        var composer = FrameComposer(screen: Size(width: 320, height: 240), dotsPerInch: 96)
+        _ = composer.frame(of: session, atTick: 0, measurer: FakeMeasurer())
+        #expect(composer.adaptation == nil)
+        appearance.showsHUD = true
+        let withHUD = HostSession(appearance: appearance, clock: FixedStepClock(ticksPerSecond: 60),
+                                  state: HUDState(isVisible: true, message: long))
+        var other = FrameComposer(screen: Size(width: 320, height: 240), dotsPerInch: 96)
+        _ = other.frame(of: withHUD, atTick: 0, measurer: FakeMeasurer())
+        #expect(other.adaptation != nil, "the HUD's own text is cut there")
+    }
 }

@@ -114,6 +114,9 @@ package final class FrameRenderer {
         if let logo = panel.logo {
             let picture = scaled(logo)
             target.withPixels { rows in picture.withPixels { rows.draw($0, at: (logo.rect.x, logo.rect.y)) } }
+        } else {
+            // `logo off`: the pictures go with it.
+            scaledLogo = nil
         }
         target.withPixels { $0.fade(area, opacity: panel.opacity, over: underlay) }
         return adopt(Surround(island: area, pixel: Self.surroundPixel(of: panel)), changed: old.union(area))

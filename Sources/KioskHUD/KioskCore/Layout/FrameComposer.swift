@@ -51,7 +51,9 @@ public struct FrameComposer: Sendable {
     /// How the last layout had to adapt to a screen too small for it (the wheel or the type
     /// shrunk, the message cut); nil when it did not.
     public var adaptation: String? {
-        let said = [fitted?.metrics.adaptation, fitted?.cut, fitted?.logoCut].compactMap { $0 }
+        // With the logo alone, what the HUD would have had to give up is not shown, and not said.
+        let hudAdaptations = fitted?.appearance.showsHUD == false ? [] : [fitted?.metrics.adaptation, fitted?.cut]
+        let said = (hudAdaptations + [fitted?.logoCut]).compactMap { $0 }
         return said.isEmpty ? nil : said.joined(separator: "; ")
     }
 
