@@ -10,6 +10,16 @@ import KioskTestSupport
                                       pixels: [UInt32](repeating: 0xFFFF_FFFF, count: 480 * 200))!
     private let hud = PixelRect(centeredAt: Point(x: 640, y: 400), width: 300, height: 180)
 
+    /// A visible session on a 60-tick clock showing `message` and the logo, its look changed by
+    /// `change`.
+    private func logoSession(message: String = "Please wait...", _ change: (inout Appearance) -> Void = { _ in }) -> HostSession {
+        var appearance = Appearance()
+        appearance.logo = picture
+        change(&appearance)
+        return HostSession(appearance: appearance, clock: FixedStepClock(ticksPerSecond: 60),
+                           state: HUDState(isVisible: true, message: message))
+    }
+
     @Test func theLogoIsAsTallAsAskedAtTheDensityAndTheTwoAreCentredTogether() {
         // 20 mm at 127 dpi is 100 px; 480x200 keeps its proportions: 240x100.
         let placement = LogoPlacement(picture: picture.size, heightMillimetres: 20, dotsPerInch: 127, above: hud,
@@ -50,16 +60,12 @@ import KioskTestSupport
         #expect(LogoPicture(path: "a", width: 4097, height: 1024, pixels: []) == nil)
     }
 
-    @Test func theFrameDrawsTheLogoAboveTheHUDWhereOnlyTheHUDTakesInput() {
-        var appearance = Appearance()
-        appearance.logo = picture
-        appearance.backdropColor = nil
-        let session = HostSession(appearance: appearance, clock: FixedStepClock(ticksPerSecond: 60),
-                                  state: HUDState(isVisible: true, message: "Please wait..."))
+    @Test func theFrameDrawsTheLogoAboveTheHUDWhereOnlyTheHUDTakesInput() throws {
+        let session = logoSession { $0.backdropColor = nil }
         var composer = FrameComposer(screen: Size(width: 1280, height: 800), dotsPerInch: 127)
         let frame = composer.frame(of: session, atTick: 0, measurer: FakeMeasurer())
-        let hud = try! #require(frame.panel?.hud)
-        let logo = try! #require(frame.panel?.logo)
+        let hud = try #require(frame.panel?.hud)
+        let logo = try #require(frame.panel?.logo)
         #expect(logo.picture == picture && logo.rect.height == 100 && logo.rect.width == 240)
         #expect(logo.rect.x + logo.rect.width / 2 == hud.x + hud.width / 2)
         // The two are centred together, a padding apart.
@@ -75,22 +81,17 @@ import KioskTestSupport
         #expect(composer.adaptation == nil)
     }
 
-    @Test func aScreenTooSmallForTheLogoSaysSoOnce() {
-        var appearance = Appearance()
-        appearance.logo = picture
-        appearance.logoHeightMillimetres = 100
-        let session = HostSession(appearance: appearance, clock: FixedStepClock(ticksPerSecond: 60),
-                                  state: HUDState(isVisible: true, message: "Please wait..."))
+    @Test func aScreenTooSmallForTheLogoSaysSoOnce() throws {
+        let session = logoSession { $0.logoHeightMillimetres = 100 }
         var composer = FrameComposer(screen: Size(width: 800, height: 480), dotsPerInch: 133)
         let frame = composer.frame(of: session, atTick: 0, measurer: FakeMeasurer())
-        let logo = try! #require(frame.panel?.logo)
+        let logo = try #require(frame.panel?.logo)
         #expect(composer.adaptation == "the logo does not fit with the HUD on the 800x480 screen at 100 mm: "
             + "it is drawn \(logo.rect.height) px (\(HostSession.number(Double(logo.rect.height) * 25.4 / 133)) mm) tall")
     }
 
     @Test func theLogoCommandSetsAPictureOrNoneAndAFileNotReadChangesNothing() {
-        var session = HostSession(appearance: Appearance(), clock: FixedStepClock(ticksPerSecond: 60),
-                                  state: HUDState(isVisible: true, message: "Please wait..."))
+        var session = logoSession { $0.logo = nil }
         session.apply(.logo(.picture(picture)), atTick: 1)
         #expect(session.appearance.logo == picture)
         session.apply(.logo(.file("other.png")), atTick: 2)
@@ -100,12 +101,10 @@ import KioskTestSupport
     }
 
     @Test func theLogoAloneIsCentredWithNothingElseDrawnAndTakesNoInputUnlessBlocking() {
-        var appearance = Appearance()
-        appearance.logo = picture
-        appearance.showsHUD = false
-        appearance.backdropColor = nil
-        var session = HostSession(appearance: appearance, clock: FixedStepClock(ticksPerSecond: 60),
-                                  state: HUDState(isVisible: true, message: "Please wait..."))
+        var session = logoSession {
+            $0.showsHUD = false
+            $0.backdropColor = nil
+        }
         var composer = FrameComposer(screen: Size(width: 1280, height: 800), dotsPerInch: 127)
         let frame = composer.frame(of: session, atTick: 0, measurer: FakeMeasurer())
         #expect(frame.panel?.logo?.rect == PixelRect(x: 520, y: 350, width: 240, height: 100))
@@ -126,18 +125,12 @@ import KioskTestSupport
     }
 
     @Test func theLogoAloneSaysNothingOfAHUDItDoesNotDraw() {
-        var appearance = Appearance()
-        appearance.logo = picture
-        appearance.showsHUD = false
         let long = String(repeating: "A message far too long for so small a screen. ", count: 40)
-        let session = HostSession(appearance: appearance, clock: FixedStepClock(ticksPerSecond: 60),
-                                  state: HUDState(isVisible: true, message: long))
+        let session = logoSession(message: long) { $0.showsHUD = false }
         var composer = FrameComposer(screen: Size(width: 320, height: 240), dotsPerInch: 96)
         _ = composer.frame(of: session, atTick: 0, measurer: FakeMeasurer())
         #expect(composer.adaptation == nil)
-        appearance.showsHUD = true
-        let withHUD = HostSession(appearance: appearance, clock: FixedStepClock(ticksPerSecond: 60),
-                                  state: HUDState(isVisible: true, message: long))
+        let withHUD = logoSession(message: long)
         var other = FrameComposer(screen: Size(width: 320, height: 240), dotsPerInch: 96)
         _ = other.frame(of: withHUD, atTick: 0, measurer: FakeMeasurer())
         #expect(other.adaptation != nil, "the HUD's own text is cut there")

@@ -18,6 +18,12 @@ package final class RegularFile {
         package var reason: String
 
         package var description: String { "\(DiagnosticText.shown(path)): \(reason)" }
+
+        /// A refusal of `path` for `reason`.
+        package init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
     }
 
     /// The path it was opened as.

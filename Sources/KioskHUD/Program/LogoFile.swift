@@ -9,15 +9,9 @@ import KioskRaster
 /// decoded when it has more than `LogoPicture.maximumPixels`. So a hostile or huge file costs
 /// one line, never a crash, a wait or memory past those bounds.
 enum LogoFile {
-    /// Why a file is not a logo, said so a person can act on it.
-    struct Refusal: Error, CustomStringConvertible {
-        /// The file.
-        var path: String
-        /// What is wrong with it.
-        var reason: String
-
-        var description: String { "\(DiagnosticText.shown(path)): \(reason)" }
-    }
+    /// Why a file is not a logo, said as a file that cannot be read is: the path, then what is
+    /// wrong with it.
+    typealias Refusal = RegularFile.Refusal
 
     /// The picture in the PNG at `path`, premultiplied.
     static func read(_ path: String) throws(Refusal) -> LogoPicture {
