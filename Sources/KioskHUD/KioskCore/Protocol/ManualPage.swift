@@ -57,8 +57,10 @@ enum ManualPage {
         entries(ExitStatus.allCases.map { (".B \($0.rawValue)", $0.manual) })
     }
 
-    /// `text` with its hyphens written as roff's minus sign, as options and commands are typed.
-    static func escaped(_ text: String) -> String { text.replacingAll("-", with: #"\-"#) }
+    /// `text` with its hyphens written as roff's minus sign, as options and commands are typed,
+    /// and never broken at a line's end (`\%`: groff 1.23 and later set `--no-interaction` as
+    /// "--no-in‐" and "teraction" on the next line).
+    static func escaped(_ text: String) -> String { #"\%"# + text.replacingAll("-", with: #"\-"#) }
 
     /// Tagged paragraphs, one after another, without a final newline.
     private static func entries(_ list: [(tag: String, body: String)]) -> String {
