@@ -4,8 +4,11 @@
 #   make install              to $(DESTDIR)$(PREFIX): PREFIX=/usr/local, DESTDIR empty by default
 #   make uninstall            removes what install put there (same PREFIX and DESTDIR)
 #   make deb                  .build/deb/kiosk-spinner_<version>_<arch>.deb, installed under /usr
-#   make clean                removes .build/static and .build/deb (the debug and test builds stay)
+#   make clean                removes the build for ARCH (.build/static, .build/static-arm64) and .build/deb
 #
+# ARCH=arm64 on an x86-64 machine builds for arm64 (Debian 13 and later) with the cross toolchain
+# scripts/arm64/toolchain makes from Debian's packages: `make deb ARCH=arm64` gives
+# .build/deb/kiosk-spinner_<version>_arm64.deb (binary in .build/static-arm64/release).
 # `make install STRIP=true` keeps the symbols (bigger binary, named frames in a debugger).
 # The static build has its own scratch path so it does not rebuild the debug build's objects.
 
@@ -19,14 +22,37 @@ man1dir ?= $(mandir)/man1
 docdir ?= $(datadir)/doc/kiosk-spinner
 unitdir ?= $(PREFIX)/lib/systemd/system
 
-SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
-STRIP ?= strip
 INSTALL ?= install
+HOST_ARCH := $(shell dpkg --print-architecture)
+ARCH ?= $(HOST_ARCH)
+
+# Per architecture: how Swift is run, where the build goes, how the binary's libraries are read
+# (ldd runs the host's loader; a foreign binary is read with readelf), how it is stripped, run
+# (for its --version) and how the .deb's Depends is found (DEPENDS_ENV, see contrib/debian/depends).
+ifeq ($(ARCH),$(HOST_ARCH))
+SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 SCRATCH ?= .build/static
+STRIP ?= strip
+TOOLCHAIN :=
+LIBRARIES_OF := ldd
+RUN_TARGET :=
+DEPENDS_ENV :=
+else ifeq ($(ARCH),arm64)
+SWIFT := scripts/arm64/run swift
+SWIFT_TARGET_FLAGS := --swift-sdks-path .build/arm64/sdks --swift-sdk kiosk-spinner-arm64
+SCRATCH ?= .build/static-arm64
+STRIP ?= aarch64-linux-gnu-strip
+TOOLCHAIN := scripts/arm64/toolchain
+LIBRARIES_OF := readelf -d
+RUN_TARGET := qemu-aarch64-static -L .build/arm64/sysroot
+DEPENDS_ENV := DEB_SHLIBS_FILE=$(CURDIR)/.build/arm64/sysroot/shlibs
+else
+$(error ARCH=$(ARCH): this machine ($(HOST_ARCH)) builds for $(HOST_ARCH) and arm64)
+endif
 BIN := $(SCRATCH)/release/kiosk-spinner
 
 # --disable-local-rpath: no RUNPATH=$ORIGIN in the binary (nothing is loaded from beside it).
-SWIFT_BUILD_FLAGS := -c release --static-swift-stdlib --disable-local-rpath --product kiosk-spinner --scratch-path $(SCRATCH)
+SWIFT_BUILD_FLAGS := -c release --static-swift-stdlib --disable-local-rpath --product kiosk-spinner --scratch-path $(SCRATCH) $(SWIFT_TARGET_FLAGS)
 
 DEB_DIR := .build/deb
 DEB_ROOT := $(DEB_DIR)/root
@@ -47,14 +73,15 @@ all: build
 
 # SwiftPM decides what is out of date, so this always asks it.
 build:
+	$(TOOLCHAIN)
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
 	@$(MAKE) --no-print-directory check-static
 
 # The Swift runtime (libswiftCore, Foundation, Dispatch) must be inside the binary: a kiosk has no
 # Swift toolchain. Only system libraries (FreeType, HarfBuzz, X11, libc, libstdc++...) may be loaded at run time.
 check-static:
-	@if ! ldd $(BIN) >/dev/null 2>&1; then echo "check-static: ldd cannot read $(BIN)" >&2; exit 1; fi
-	@if ldd $(BIN) | grep -E 'libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime|/opt/swift|not found'; then \
+	@if ! $(LIBRARIES_OF) $(BIN) >/dev/null 2>&1; then echo "check-static: $(LIBRARIES_OF) cannot read $(BIN)" >&2; exit 1; fi
+	@if $(LIBRARIES_OF) $(BIN) | grep -E 'libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime|/opt/swift|not found'; then \
 		echo "check-static: $(BIN) loads the Swift runtime or misses a library (above); it must not" >&2; exit 1; \
 	fi
 
@@ -87,9 +114,9 @@ deb: build
 	$(INSTALL) -d $(DEB_ROOT)/DEBIAN
 	$(INSTALL) -m 0755 contrib/debian/postinst contrib/debian/prerm contrib/debian/postrm $(DEB_ROOT)/DEBIAN/
 	set -e; \
-	version=$$($(DEB_ROOT)/usr/bin/kiosk-spinner --version | awk '{ print $$2 }'); \
-	arch=$$(dpkg --print-architecture); \
-	depends=$$(contrib/debian/depends $(DEB_ROOT)/usr/bin/kiosk-spinner); \
+	version=$$($(RUN_TARGET) $(DEB_ROOT)/usr/bin/kiosk-spinner --version | awk '{ print $$2 }'); \
+	arch=$(ARCH); \
+	depends=$$($(DEPENDS_ENV) contrib/debian/depends $(DEB_ROOT)/usr/bin/kiosk-spinner); \
 	size=$$(du -sk --exclude=DEBIAN $(DEB_ROOT) | cut -f1); \
 	test -n "$$version" && test -n "$$arch" && test -n "$$depends"; \
 	sed -e "s|@VERSION@|$$version|" -e "s|@ARCH@|$$arch|" -e "s|@DEPENDS@|$$depends|" \
@@ -97,7 +124,7 @@ deb: build
 	(cd $(DEB_ROOT) && find . -path ./DEBIAN -prune -o -type f -print | sed 's|^\./||' | LC_ALL=C sort | xargs md5sum) \
 	    > $(DEB_ROOT)/DEBIAN/md5sums; \
 	chmod 0644 $(DEB_ROOT)/DEBIAN/control $(DEB_ROOT)/DEBIAN/md5sums; \
-	rm -f $(DEB_DIR)/kiosk-spinner_*.deb; \
+	rm -f $(DEB_DIR)/kiosk-spinner_*_$(ARCH).deb; \
 	dpkg-deb --root-owner-group -Zxz --build $(DEB_ROOT) $(DEB_DIR)/kiosk-spinner_$${version}_$${arch}.deb; \
 	dpkg-deb --info $(DEB_DIR)/kiosk-spinner_$${version}_$${arch}.deb | grep -E '^ (Package|Version|Architecture|Depends|Installed-Size):'
 

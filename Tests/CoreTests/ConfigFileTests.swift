@@ -107,7 +107,9 @@ import Testing
         var found: ConfigFile.Problem?
         let elapsed = clock.measure { found = problem(contents) }
         #expect(found?.description == "k.conf:3: line longer than 4096 bytes", "the long line is found before line 2 is parsed")
-        #expect(elapsed < .seconds(2), "\(elapsed)")
+        // Linear work takes milliseconds here and about 2 s in the debug build under qemu-user (the
+        // arm64 stage); work growing with the square of the line would take hours.
+        #expect(elapsed < .seconds(20), "\(elapsed)")
     }
 
     @Test func tenMegabytesWithoutANewlineAreOneLineTooLong() {
