@@ -887,3 +887,17 @@ CASES = [
     output_plugged_in_case("kiosk-spinner-virtio-gpu-output-plugged-in"),
     second_output_case("kiosk-spinner-virtio-gpu-second-output"),
 ]
+
+# arm64: Debian 13's arm64 kernel under qemu-system-aarch64 -M virt (TCG) with virtio-gpu on PCI
+# (virtio_pci is built into that kernel) and the arm64 package's binary in the initramfs, its
+# screens compared with this machine's snapshots (the same pixels: scripts/arm64/test checks that
+# first). scripts/arm64/test runs these; scripts/vm/test runs CASES.
+ARM64_VIRTIO = Boot("arm64-virtio", ["-device", "virtio-gpu-pci"], "", "virtio-gpu on arm64 (-M virt)",
+                    architecture="arm64")
+ARM64_CASES = [
+    hud_case("kiosk-spinner-arm64-virtio-gpu-drm", ARM64_VIRTIO, ["virtio-gpu"], ["--backend", "drm"], 32),
+    hud_case("kiosk-spinner-arm64-virtio-gpu-drm-sigterm", ARM64_VIRTIO, ["virtio-gpu"], ["--backend", "drm"], 32,
+             end="TERM"),
+    psplash_hud_case("kiosk-spinner-arm64-psplash-virtio-gpu", ARM64_VIRTIO, ["virtio-gpu"], ["-n", "--drm"],
+                     r"/dev/dri/card0$", 32),
+]

@@ -8,8 +8,8 @@ import re
 import stat
 import subprocess
 
-# /init: mounts what programs need, then serves a shell on the second serial port (ttyS1), the
-# host's command channel; the first (ttyS0) carries the kernel's log. Raw mode, so the shell's
+# /init: mounts what programs need, then serves a shell on the host's command channel (CHANNEL:
+# the second serial port, ttyS1, on x86-64; a virtio console, hvc0, on arm64); the first (ttyS0) carries the kernel's log. Raw mode, so the shell's
 # input is not echoed and its output is not rewritten. The shell's stdout is a pipe, so it is not
 # interactive (no prompt, no line editing; ash asks isatty of stdin and stdout); its own complaints
 # go to /tmp/shell-errors. Its stdin is the terminal itself: a `cat <&3 | sh` pipeline lost the
@@ -24,7 +24,7 @@ mkdir -p /run /tmp /dev/pts
 mount -t tmpfs tmpfs /run
 mount -t tmpfs tmpfs /tmp
 # Held open from here on, so nothing the host sends is dropped between two opens.
-exec 3<> /dev/ttyS1
+exec 3<> CHANNEL
 stty raw -echo clocal <&3
 echo "@@booted $(cut -d' ' -f1 /proc/uptime)" >&3
 while true; do
@@ -74,12 +74,14 @@ class Archive:
         self._directories(path)
         self.entries[path.strip("/")] = (stat.S_IFLNK | 0o777, target.encode())
 
-    def add_program(self, host_path, guest_path):
-        """A dynamically linked program and every library ldd lists, at the paths ldd gives."""
+    def add_program(self, host_path, guest_path, root=None):
+        """A dynamically linked program and every library it loads: those ldd lists, at the
+        paths ldd gives, or for a program of another architecture those found in `root`."""
         self.add_file(host_path, guest_path, 0o755)
-        for library in libraries_of(host_path):
-            if library.strip("/") not in self.entries:
-                self.add_file(library, library, 0o755)
+        pairs = libraries_in_root(host_path, root) if root else [(path, path) for path in libraries_of(host_path)]
+        for host, guest in pairs:
+            if guest.strip("/") not in self.entries:
+                self.add_file(host, guest, 0o755)
 
     def write(self, path, compresslevel=1):
         """Writes the archive gzip-compressed (level 1: under TCG the kernel's inflate, not the
@@ -106,6 +108,35 @@ def _entry(name, mode, data, inode):
     return header + encoded + b"\0" * padding + data + b"\0" * ((-len(data)) % 4)
 
 
+def libraries_in_root(program, root):
+    """The shared libraries a program of another architecture loads, found in `root` (a Debian root
+    of that architecture) by its NEEDED entries and theirs: [(host path, guest path)], the loader
+    (its interpreter) first."""
+    def needed(path):
+        dynamic = subprocess.run(["readelf", "-d", path], check=True, capture_output=True, text=True).stdout
+        return re.findall(r"\(NEEDED\).*\[(.*)\]", dynamic)
+
+    headers = subprocess.run(["readelf", "-l", program], check=True, capture_output=True, text=True).stdout
+    interpreter = re.search(r"program interpreter: (\S+)\]", headers).group(1)
+    found = [(os.path.join(root, interpreter.lstrip("/")), interpreter)]
+    folders = [folder for folder in ("usr/lib/aarch64-linux-gnu", "usr/lib") if os.path.isdir(os.path.join(root, folder))]
+    pending, seen = needed(program), {os.path.basename(interpreter)}
+    while pending:
+        name = pending.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        for folder in folders:
+            host = os.path.join(root, folder, name)
+            if os.path.exists(host):
+                found.append((host, "/" + os.path.join(folder, name)))
+                pending += needed(host)
+                break
+        else:
+            raise RuntimeError(f"{program} needs {name}, which {root} does not have")
+    return found
+
+
 def libraries_of(program):
     """The absolute paths of the shared libraries `program` loads (ldd's list, the loader too)."""
     result = subprocess.run(["ldd", program], capture_output=True, text=True)
@@ -123,17 +154,20 @@ def libraries_of(program):
     return libraries
 
 
-def build(path, kernel, modules, programs, files=(), trees=()):
+def build(path, kernel, modules, programs, files=(), trees=(), root=None, busybox="/bin/busybox", channel="/dev/ttyS1"):
     """Writes the initramfs at `path`: busybox, /init, `modules` (names; with their dependencies,
     as /lib/modules/NAME.ko, decompressed, and what loading each takes in /lib/modules/NAME.load), `programs`
-    (host path -> guest path), `files` (host -> guest) and `trees` (host folder -> guest folder)."""
+    (host path -> guest path), `files` (host -> guest) and `trees` (host folder -> guest folder).
+    For a guest of another architecture, `root` is a Debian root of its own holding the programs'
+    libraries and `busybox` a static busybox of its own; `channel` is the device /init serves the
+    host's shell on."""
     archive = Archive()
     for folder in ("proc", "sys", "dev", "run", "tmp", "usr/bin", "lib/modules"):
         archive.add_directory(folder)
     # The kernel opens /dev/console for /init's output before /init mounts devtmpfs.
     archive.add_character_device("/dev/console", 5, 1)
-    archive.add_file("/bin/busybox", "/bin/busybox", 0o755)
-    archive.add_bytes("/init", INIT.encode(), 0o755)
+    archive.add_file(busybox, "/bin/busybox", 0o755)
+    archive.add_bytes("/init", INIT.replace("CHANNEL", channel).encode(), 0o755)
     from kernel import read_module
     order = kernel.load_order(modules)
     for name in order:
@@ -141,7 +175,7 @@ def build(path, kernel, modules, programs, files=(), trees=()):
         # What to insmod for it, in order, itself last (busybox insmod resolves nothing).
         archive.add_bytes(f"/lib/modules/{name}.load", (" ".join(kernel.load_order([name])) + "\n").encode())
     for host, guest in programs:
-        archive.add_program(host, guest)
+        archive.add_program(host, guest, root)
     for host, guest in files:
         archive.add_file(host, guest)
     for host, guest in trees:

@@ -1,6 +1,7 @@
-"""One QEMU guest under test: Debian's kernel and our initramfs under qemu-system-x86_64 (TCG),
-driven over its second serial port, where /init serves a shell, and read through the monitor's
-screendump. Nothing here sleeps blindly: every wait is for a line the guest prints (or the
+"""One QEMU guest under test: Debian's kernel and our initramfs under qemu-system-x86_64, or
+qemu-system-aarch64 (-M virt) for arm64 (TCG), driven over its command channel (the second serial
+port on x86-64, a virtio console on arm64, whose virt machine has one UART), where /init serves a
+shell, and read through the monitor's screendump. Nothing here sleeps blindly: every wait is for a line the guest prints (or the
 monitor's prompt), with a deadline."""
 
 import os
@@ -26,11 +27,24 @@ def _die_with_parent():
     ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
 
 
+# Per architecture: QEMU and its machine, the serial port the kernel logs on, and how the command
+# channel reaches the guest (QEMU's options, given the chardev "commands").
+ARCHITECTURES = {
+    "amd64": {"qemu": ["qemu-system-x86_64"], "console": "ttyS0",
+              "channel": ["-serial", "chardev:commands"]},
+    "arm64": {"qemu": ["qemu-system-aarch64", "-M", "virt", "-cpu", "cortex-a72"], "console": "ttyAMA0",
+              "channel": ["-device", "virtio-serial-pci", "-device", "virtconsole,chardev=commands"]},
+}
+# The command channel as the guest's /init opens it.
+CHANNEL_DEVICES = {"amd64": "/dev/ttyS1", "arm64": "/dev/hvc0"}
+
+
 class Machine:
     """A booted guest. `qemu_arguments` are the device options (e.g. ["-vga", "std"]),
     `command_line` the kernel's (console settings are added)."""
 
-    def __init__(self, name, kernel_image, initramfs, qemu_arguments, command_line, folder, memory_mb=512):
+    def __init__(self, name, kernel_image, initramfs, qemu_arguments, command_line, folder, memory_mb=512,
+                 architecture="amd64"):
         self.name = name
         self.folder = folder
         os.makedirs(folder, exist_ok=True)
@@ -40,15 +54,17 @@ class Machine:
         for path in (self.serial_path, self.monitor_path):
             if os.path.exists(path):
                 os.unlink(path)
+        machine = ARCHITECTURES[architecture]
+        self.channel_device = CHANNEL_DEVICES[architecture]
         self.arguments = [
-            "qemu-system-x86_64", "-accel", "tcg", "-smp", "1", "-m", str(memory_mb),
+            *machine["qemu"], "-accel", "tcg", "-smp", "1", "-m", str(memory_mb),
             "-kernel", kernel_image, "-initrd", initramfs,
             # The kernel's log on the first serial port and the screen; /dev/console is the screen.
-            "-append", f"console=ttyS0 console=tty0 panic=-1 {command_line}".strip(),
+            "-append", f"console={machine['console']} console=tty0 panic=-1 {command_line}".strip(),
             "-display", "none", "-no-reboot",
             "-serial", f"file:{self.kernel_log}",
             "-chardev", f"socket,id=commands,path={self.serial_path},server=on,wait=on",
-            "-serial", "chardev:commands",
+            *machine["channel"],
             "-monitor", f"unix:{self.monitor_path},server=on,wait=off",
             *qemu_arguments,
         ]
@@ -259,7 +275,7 @@ class Program:
         errors = f"2>{shlex.quote(stderr)}" if stderr else "2>&1"
         self.cursor = machine.mark()
         self.started_at = time.monotonic()
-        machine.send(f"mkfifo {fifo}\n{command} < {fifo} > /dev/ttyS1 {errors} &\n"
+        machine.send(f"mkfifo {fifo}\n{command} < {fifo} > {machine.channel_device} {errors} &\n"
                      f"p{self.number}=$!; echo \"@@pid {self.number} $p{self.number}\"\n"
                      f"exec 3> {fifo}\n")
         _, match = machine.wait_for(rf"^@@pid {self.number} (\d+)$", self.cursor, 30)

@@ -17,6 +17,7 @@ A screen check is a function (picture, context) -> list of problems (empty when 
 import os
 import sys
 import time
+import traceback
 
 from machine import MachineError
 
@@ -24,11 +25,13 @@ from machine import MachineError
 class Boot:
     """How a guest is started: QEMU's device options and the kernel's command line."""
 
-    def __init__(self, name, qemu_arguments, command_line="", note="", module_options=None):
+    def __init__(self, name, qemu_arguments, command_line="", note="", module_options=None, architecture="amd64"):
         """`module_options`: {module: "param=value ..."} given to insmod whenever this boot
-        loads that module (busybox insmod does not read them from the kernel's command line)."""
+        loads that module (busybox insmod does not read them from the kernel's command line).
+        `architecture`: the guest's, "amd64" or "arm64" (machine.ARCHITECTURES)."""
         self.name, self.qemu_arguments, self.command_line, self.note = name, qemu_arguments, command_line, note
         self.module_options = module_options or {}
+        self.architecture = architecture
 
 
 class CaseFailure(Exception):
@@ -230,3 +233,34 @@ def holds(pattern):
             raise CaseFailure(f"the program holds nothing matching {pattern!r}: "
                               f"{' | '.join(line.split(' -> ')[-1] for line in lines if ' -> ' in line)}")
     return step
+
+
+def run_cases(machine, boot_cases, screens, programs):
+    """Runs `boot_cases` on the booted `machine`, printing a line for each: (passed, failed)."""
+    passed = failed = 0
+    broken = None
+    for case in boot_cases:
+        if broken:
+            print(f"FAIL {case.name}: not run, the guest stopped answering ({broken})", flush=True)
+            failed += 1
+            continue
+        started = time.monotonic()
+        try:
+            case.run(machine, screens, programs)
+            print(f"PASS {case.name} ({time.monotonic() - started:.1f} s)", flush=True)
+            passed += 1
+        except CaseFailure as error:
+            print(f"FAIL {case.name}: {error}", flush=True)
+            failed += 1
+        except MachineError as error:
+            print(f"FAIL {case.name}: {error}", flush=True)
+            failed += 1
+            try:
+                machine.run("true", timeout=10)
+            except MachineError:
+                broken = "no answer to `true`"
+        except Exception:
+            print(f"FAIL {case.name}: {traceback.format_exc().strip().splitlines()[-1]}", flush=True)
+            log(traceback.format_exc())
+            failed += 1
+    return passed, failed
