@@ -4,7 +4,7 @@
 #   make install              to $(DESTDIR)$(PREFIX): PREFIX=/usr/local, DESTDIR empty by default
 #   make uninstall            removes what install put there (same PREFIX and DESTDIR)
 #   make deb                  .build/deb/kiosk-spinner_<version>_<arch>.deb, installed under /usr
-#   make clean                removes the build for ARCH (.build/static, .build/static-arm64) and .build/deb
+#   make clean                removes the build and package for ARCH (.build/static, .build/static-arm64, .build/deb)
 #
 # ARCH=arm64 on an x86-64 machine builds for arm64 (Debian 13 and later) with the cross toolchain
 # scripts/arm64/toolchain makes from Debian's packages: `make deb ARCH=arm64` gives
@@ -23,8 +23,12 @@ docdir ?= $(datadir)/doc/kiosk-spinner
 unitdir ?= $(PREFIX)/lib/systemd/system
 
 INSTALL ?= install
-HOST_ARCH := $(shell dpkg --print-architecture)
-ARCH ?= $(HOST_ARCH)
+HOST_ARCH := $(shell dpkg --print-architecture 2>/dev/null)
+# ARCH only from the command line (`make deb ARCH=arm64`): an ARCH in the environment means
+# other things to other builds (the kernel's x86_64).
+ifneq ($(origin ARCH),command line)
+ARCH := $(HOST_ARCH)
+endif
 
 # Per architecture: how Swift is run, where the build goes, how the binary's libraries are read
 # (ldd runs the host's loader; a foreign binary is read with readelf), how it is stripped, run
@@ -37,7 +41,7 @@ TOOLCHAIN :=
 LIBRARIES_OF := ldd
 RUN_TARGET :=
 DEPENDS_ENV :=
-else ifeq ($(ARCH),arm64)
+else ifeq ($(ARCH)-$(HOST_ARCH),arm64-amd64)
 SWIFT := scripts/arm64/run swift
 SWIFT_TARGET_FLAGS := --swift-sdks-path .build/arm64/sdks --swift-sdk kiosk-spinner-arm64
 SCRATCH ?= .build/static-arm64
@@ -47,7 +51,7 @@ LIBRARIES_OF := readelf -d
 RUN_TARGET := qemu-aarch64-static -L .build/arm64/sysroot
 DEPENDS_ENV := DEB_SHLIBS_FILE=$(CURDIR)/.build/arm64/sysroot/shlibs
 else
-$(error ARCH=$(ARCH): this machine ($(HOST_ARCH)) builds for $(HOST_ARCH) and arm64)
+$(error ARCH=$(ARCH): this machine ($(HOST_ARCH)) builds for $(HOST_ARCH)$(if $(filter amd64,$(HOST_ARCH)), and arm64))
 endif
 BIN := $(SCRATCH)/release/kiosk-spinner
 
@@ -55,7 +59,7 @@ BIN := $(SCRATCH)/release/kiosk-spinner
 SWIFT_BUILD_FLAGS := -c release --static-swift-stdlib --disable-local-rpath --product kiosk-spinner --scratch-path $(SCRATCH) $(SWIFT_TARGET_FLAGS)
 
 DEB_DIR := .build/deb
-DEB_ROOT := $(DEB_DIR)/root
+DEB_ROOT := $(DEB_DIR)/root-$(ARCH)
 DEB_MAINTAINER ?= kiosk-spinner maintainers <kiosk-spinner@example.invalid>
 # Unit directory inside the .deb: Debian 12 packages ship units in /lib/systemd/system (the same
 # directory as /usr/lib/systemd/system on a merged-/usr system, and both are searched otherwise).
@@ -82,10 +86,13 @@ build:
 check-static:
 	@if ! $(LIBRARIES_OF) $(BIN) >/dev/null 2>&1; then echo "check-static: $(LIBRARIES_OF) cannot read $(BIN)" >&2; exit 1; fi
 	@if $(LIBRARIES_OF) $(BIN) | grep -E 'libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime|/opt/swift|not found'; then \
-		echo "check-static: $(BIN) loads the Swift runtime or misses a library (above); it must not" >&2; exit 1; \
+		echo "check-static: $(BIN) loads the Swift runtime or misses a library (above: what $(LIBRARIES_OF) shows); it must not" >&2; exit 1; \
 	fi
 
 install: build
+ifneq ($(ARCH),$(HOST_ARCH))
+	@[ -n "$(DESTDIR)" ] || { echo "install: ARCH=$(ARCH) is not this machine's; give DESTDIR (a staging tree), or make deb ARCH=$(ARCH)" >&2; exit 1; }
+endif
 	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(fontdir) $(DESTDIR)$(man1dir) $(DESTDIR)$(docdir) $(DESTDIR)$(unitdir)
 	$(INSTALL) -m 0755 $(BIN) $(DESTDIR)$(bindir)/kiosk-spinner
 	$(STRIP) $(DESTDIR)$(bindir)/kiosk-spinner
@@ -129,4 +136,4 @@ deb: build
 	dpkg-deb --info $(DEB_DIR)/kiosk-spinner_$${version}_$${arch}.deb | grep -E '^ (Package|Version|Architecture|Depends|Installed-Size):'
 
 clean:
-	rm -rf $(SCRATCH) $(DEB_DIR)
+	rm -rf $(SCRATCH) $(DEB_ROOT) $(DEB_DIR)/kiosk-spinner_*_$(ARCH).deb

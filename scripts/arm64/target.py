@@ -36,8 +36,10 @@ def kernel_root():
     folder = os.path.join(WORK, "kernel")
     if not os.path.isdir(os.path.join(folder, "boot")):
         shutil.rmtree(folder + ".part", ignore_errors=True)
-        subprocess.run(EXTRACT + ["--include=linux-image-arm64,busybox-static", SUITE, folder + ".part", MIRROR],
-                       check=True, capture_output=True)
+        made = subprocess.run(EXTRACT + ["--include=linux-image-arm64,busybox-static", SUITE, folder + ".part", MIRROR],
+                              capture_output=True, text=True)
+        if made.returncode != 0:
+            raise RuntimeError(f"mmdebstrap of Debian 13's arm64 kernel exited {made.returncode}: {made.stderr[-1500:]}")
         os.rename(folder + ".part", folder)
     return folder
 
@@ -51,8 +53,9 @@ def newest_package():
 
 
 def compile_c(sources, output, flags=()):
-    """Compiles a C program for arm64 from `sources` (under the checkout) with the toolchain's
-    clang against the sysroot (scripts/arm64/toolchain makes them; scripts/arm64/run runs it)."""
+    """Compiles a C program for arm64 from `sources` into `output` (both under the checkout, which
+    the toolchain sees at the same path) with the toolchain's clang against the sysroot
+    (scripts/arm64/toolchain makes them; scripts/arm64/run runs it)."""
     os.makedirs(os.path.dirname(output), exist_ok=True)
     subprocess.run([os.path.join(CHECKOUT, "scripts", "arm64", "run"), "/usr/libexec/swift/bin/clang",
                     "--target=aarch64-linux-gnu", "--sysroot=/sysroot", "-fuse-ld=lld", "-O2", *flags,

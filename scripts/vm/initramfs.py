@@ -8,9 +8,10 @@ import re
 import stat
 import subprocess
 
-# /init: mounts what programs need, then serves a shell on the host's command channel (CHANNEL:
-# the second serial port, ttyS1, on x86-64; a virtio console, hvc0, on arm64); the first (ttyS0) carries the kernel's log. Raw mode, so the shell's
-# input is not echoed and its output is not rewritten. The shell's stdout is a pipe, so it is not
+# /init: mounts what programs need, then serves a shell on the host's command channel (CHANNEL,
+# machine.ARCHITECTURES' channel_device: the second serial port on x86-64, whose first carries the
+# kernel's log; a virtio console on arm64). Raw mode, so the shell's input is not echoed and its
+# output is not rewritten. The shell's stdout is a pipe, so it is not
 # interactive (no prompt, no line editing; ash asks isatty of stdin and stdout); its own complaints
 # go to /tmp/shell-errors. Its stdin is the terminal itself: a `cat <&3 | sh` pipeline lost the
 # host's commands now and then. A shell that ends is started again: pid 1 must not exit.
@@ -109,9 +110,8 @@ def _entry(name, mode, data, inode):
 
 
 def libraries_in_root(program, root):
-    """The shared libraries a program of another architecture loads, found in `root` (a Debian root
-    of that architecture) by its NEEDED entries and theirs: [(host path, guest path)], the loader
-    (its interpreter) first."""
+    """The shared libraries an arm64 program loads, found in `root` (a Debian arm64 root) by its
+    NEEDED entries and theirs: [(host path, guest path)], the loader (its interpreter) first."""
     def needed(path):
         dynamic = subprocess.run(["readelf", "-d", path], check=True, capture_output=True, text=True).stdout
         return re.findall(r"\(NEEDED\).*\[(.*)\]", dynamic)
@@ -154,20 +154,21 @@ def libraries_of(program):
     return libraries
 
 
-def build(path, kernel, modules, programs, files=(), trees=(), root=None, busybox="/bin/busybox", channel="/dev/ttyS1"):
+def build(path, kernel, modules, programs, files=(), trees=(), root=None, busybox="/bin/busybox", architecture="amd64"):
     """Writes the initramfs at `path`: busybox, /init, `modules` (names; with their dependencies,
     as /lib/modules/NAME.ko, decompressed, and what loading each takes in /lib/modules/NAME.load), `programs`
     (host path -> guest path), `files` (host -> guest) and `trees` (host folder -> guest folder).
     For a guest of another architecture, `root` is a Debian root of its own holding the programs'
-    libraries and `busybox` a static busybox of its own; `channel` is the device /init serves the
-    host's shell on."""
+    libraries and `busybox` a static busybox of its own; `architecture` is the guest's (its /init
+    serves the host's shell on that machine's channel)."""
+    from machine import ARCHITECTURES
     archive = Archive()
     for folder in ("proc", "sys", "dev", "run", "tmp", "usr/bin", "lib/modules"):
         archive.add_directory(folder)
     # The kernel opens /dev/console for /init's output before /init mounts devtmpfs.
     archive.add_character_device("/dev/console", 5, 1)
     archive.add_file(busybox, "/bin/busybox", 0o755)
-    archive.add_bytes("/init", INIT.replace("CHANNEL", channel).encode(), 0o755)
+    archive.add_bytes("/init", INIT.replace("CHANNEL", ARCHITECTURES[architecture]["channel_device"]).encode(), 0o755)
     from kernel import read_module
     order = kernel.load_order(modules)
     for name in order:

@@ -27,16 +27,16 @@ def _die_with_parent():
     ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
 
 
-# Per architecture: QEMU and its machine, the serial port the kernel logs on, and how the command
-# channel reaches the guest (QEMU's options, given the chardev "commands").
+# Per architecture: QEMU and its machine, the serial port the kernel logs on, how the command
+# channel reaches the guest (QEMU's options, given the chardev "commands") and the device the
+# guest's /init serves the shell on.
 ARCHITECTURES = {
     "amd64": {"qemu": ["qemu-system-x86_64"], "console": "ttyS0",
-              "channel": ["-serial", "chardev:commands"]},
+              "channel": ["-serial", "chardev:commands"], "channel_device": "/dev/ttyS1"},
     "arm64": {"qemu": ["qemu-system-aarch64", "-M", "virt", "-cpu", "cortex-a72"], "console": "ttyAMA0",
-              "channel": ["-device", "virtio-serial-pci", "-device", "virtconsole,chardev=commands"]},
+              "channel": ["-device", "virtio-serial-pci", "-device", "virtconsole,chardev=commands"],
+              "channel_device": "/dev/hvc0"},
 }
-# The command channel as the guest's /init opens it.
-CHANNEL_DEVICES = {"amd64": "/dev/ttyS1", "arm64": "/dev/hvc0"}
 
 
 class Machine:
@@ -55,7 +55,7 @@ class Machine:
             if os.path.exists(path):
                 os.unlink(path)
         machine = ARCHITECTURES[architecture]
-        self.channel_device = CHANNEL_DEVICES[architecture]
+        self.channel_device = machine["channel_device"]
         self.arguments = [
             *machine["qemu"], "-accel", "tcg", "-smp", "1", "-m", str(memory_mb),
             "-kernel", kernel_image, "-initrd", initramfs,

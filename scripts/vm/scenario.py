@@ -210,11 +210,14 @@ def screen_stays(check, label, seconds=1.0):
 
 def file_lines(path, count, pattern=None):
     """The guest's file `path` has exactly `count` lines, each matching `pattern` when given
-    (e.g. a program's stderr: nothing, or one line saying why)."""
+    (e.g. a program's stderr: nothing, or one line saying why). Waits up to 2 s for that many
+    lines first: kiosk-spinner writes stderr from a thread of its own, so a line reported before an
+    answer on stdout may reach its file after the answer was read."""
     import re
 
     def step(context):
-        _, lines = context.machine.run(f"cat {path}")
+        _, lines = context.machine.run(f"i=0; while [ $(cat {path} | wc -l) -lt {count} ] && [ $i -lt 100 ]; do "
+                                       f"usleep 20000; i=$((i + 1)); done; cat {path}")
         if len(lines) != count:
             raise CaseFailure(f"{path} has {len(lines)} lines, expected {count}: {' | '.join(lines[:4])}")
         if pattern and not all(re.search(pattern, line) for line in lines):
@@ -261,6 +264,6 @@ def run_cases(machine, boot_cases, screens, programs):
                 broken = "no answer to `true`"
         except Exception:
             print(f"FAIL {case.name}: {traceback.format_exc().strip().splitlines()[-1]}", flush=True)
-            log(traceback.format_exc())
+            print(traceback.format_exc(), file=sys.stderr, flush=True)
             failed += 1
     return passed, failed

@@ -2,7 +2,7 @@
 /// OPTIONS (psplash's and zenity's too), COMMANDS, EVENTS and EXIT STATUS, in roff, each a `.TP`, its name's line and what the table
 /// says of it (`scripts/generate-docs` writes them between the page's markers).
 enum ManualPage {
-    /// Every option of `Option`, in its order: `.B \-\-size \fIPX|auto\fR` and its paragraphs.
+    /// Every option of `Option`, in its order: `.B \%\-\-size \fIPX|auto\fR` and its paragraphs.
     static var optionEntries: String {
         entries(Option.allCases.map { option in
             let value = option.expectedValue.map { #" \fI"# + escaped($0) + #"\fR"# } ?? ""
@@ -10,7 +10,7 @@ enum ManualPage {
         })
     }
 
-    /// Every `PsplashOption`: its spellings and value (`.BR \-a ", " \-\-angle " \fI0|90|180|270\fR"`)
+    /// Every `PsplashOption`: its spellings and value (`.BR \%\-a ", " \%\-\-angle " \fI0|90|180|270\fR"`)
     /// and its paragraph.
     static var psplashOptionEntries: String {
         entries(PsplashOption.allCases.map { option in
@@ -19,7 +19,7 @@ enum ManualPage {
         })
     }
 
-    /// zenity's options listed one by one (`.B \-\-text \fITEXT\fR`), those side by side with the
+    /// zenity's options listed one by one (`.B \%\-\-text \fITEXT\fR`), those side by side with the
     /// same paragraph under one, each name after the first on a `.TQ`; then the paragraph naming
     /// the other dialogs' options, which zenity `--progress` takes and ignores.
     static var zenityOptionEntries: String {
@@ -41,12 +41,12 @@ enum ManualPage {
             + others.joined(separator: ",\n") + "."
     }
 
-    /// Every row of `CommandReference`: its forms (`\fBmsg\fR \fITEXT\fR, ...`) and its paragraphs.
+    /// Every row of `CommandReference`: its forms (`\fB\%msg\fR \fI\%TEXT\fR, ...`) and its paragraphs.
     static var commandEntries: String {
         entries(CommandReference.entries.map { ($0.forms.map(styled(form:)).joined(separator: ", "), $0.manual) })
     }
 
-    /// Every row of `EventReference`: its line (`\fBgrab\-lost\fR`, or "the status line") and its
+    /// Every row of `EventReference`: its line (`\fB\%grab\-lost\fR`, or "the status line") and its
     /// paragraphs.
     static var eventEntries: String {
         entries(EventReference.entries.map { ($0.line.map(styled(form:)) ?? "the status line", $0.manual) })
@@ -58,7 +58,7 @@ enum ManualPage {
     }
 
     /// `text` with its hyphens written as roff's minus sign, as options and commands are typed,
-    /// and never broken at a line's end (`\%`: groff 1.23 and later set `--no-interaction` as
+    /// and never broken at a line's end (`\%`: groff 1.24, Debian sid's, set `--no-interaction` as
     /// "--no-in‐" and "teraction" on the next line).
     static func escaped(_ text: String) -> String { #"\%"# + text.replacingAll("-", with: #"\-"#) }
 
