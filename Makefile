@@ -42,8 +42,7 @@ LIBRARIES_OF := ldd
 RUN_TARGET :=
 DEPENDS_ENV :=
 else ifeq ($(ARCH)-$(HOST_ARCH),arm64-amd64)
-SWIFT := scripts/arm64/run swift
-SWIFT_TARGET_FLAGS := --swift-sdks-path .build/arm64/sdks --swift-sdk kiosk-spinner-arm64
+SWIFT := scripts/arm64/swift
 SCRATCH ?= .build/static-arm64
 STRIP ?= aarch64-linux-gnu-strip
 TOOLCHAIN := scripts/arm64/toolchain
@@ -56,7 +55,7 @@ endif
 BIN := $(SCRATCH)/release/kiosk-spinner
 
 # --disable-local-rpath: no RUNPATH=$ORIGIN in the binary (nothing is loaded from beside it).
-SWIFT_BUILD_FLAGS := -c release --static-swift-stdlib --disable-local-rpath --product kiosk-spinner --scratch-path $(SCRATCH) $(SWIFT_TARGET_FLAGS)
+SWIFT_BUILD_FLAGS := -c release --static-swift-stdlib --disable-local-rpath --product kiosk-spinner --scratch-path $(SCRATCH)
 
 DEB_DIR := .build/deb
 DEB_ROOT := $(DEB_DIR)/root-$(ARCH)

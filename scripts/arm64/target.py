@@ -7,10 +7,19 @@ import shutil
 import subprocess
 import tempfile
 
-CHECKOUT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+HERE = os.path.dirname(os.path.abspath(__file__))
+CHECKOUT = os.path.dirname(os.path.dirname(HERE))
 WORK = os.path.join(CHECKOUT, ".build", "arm64")
-SUITE = "trixie"
-MIRROR = "http://deb.debian.org/debian"
+
+
+def _configured():
+    """target.conf's NAME=value lines."""
+    with open(os.path.join(HERE, "target.conf")) as conf:
+        return dict(line.strip().split("=", 1) for line in conf if "=" in line and not line.startswith("#"))
+
+
+SUITE = _configured()["TARGET_SUITE"]
+MIRROR = _configured()["MIRROR"]
 # The glibc of Debian 13: the binary may need no symbol version past it.
 GLIBC = (2, 41)
 # The mirror's trixie Release file is past its Valid-Until date.
@@ -42,6 +51,21 @@ def kernel_root():
             raise RuntimeError(f"mmdebstrap of Debian 13's arm64 kernel exited {made.returncode}: {made.stderr[-1500:]}")
         os.rename(folder + ".part", folder)
     return folder
+
+
+def initramfs_for(path, root, modules, programs):
+    """Writes at `path` an initramfs for Debian 13's arm64 kernel (`kernel_root`) and returns that
+    kernel: busybox, `modules`, the package's kiosk-spinner and fonts from its Debian 13 `root`,
+    and `programs` ({name in /usr/bin: host path}), each with the libraries it needs from `root`."""
+    import initramfs
+    import kernel
+    linux = kernel.Kernel(kernel_root())
+    installed = os.path.join(root, "usr", "bin", "kiosk-spinner")
+    initramfs.build(path, linux, modules,
+                    [(host, f"/usr/bin/{name}") for name, host in {"kiosk-spinner": installed, **programs}.items()],
+                    trees=[(os.path.join(root, "usr", "share", "kiosk-spinner", "fonts"), "/usr/share/kiosk-spinner/fonts")],
+                    root=root, busybox=os.path.join(linux.root, "usr", "bin", "busybox"), architecture="arm64")
+    return linux
 
 
 def newest_package():
