@@ -10,8 +10,9 @@ import KioskPlatform
 Environment.reserveStandardDescriptors()
 let exit = ProgramExit()
 // The control socket's client: a short-lived command, so the default signals end it.
-if CommandLine.arguments.dropFirst().first == "send" {
-    exit.finish(SendProgram.run(arguments: Array(CommandLine.arguments.dropFirst(2))))
+let arguments = ProgramArguments.afterName
+if arguments.first == "send" {
+    exit.finish(SendProgram.run(arguments: Array(arguments.dropFirst())))
 }
 do {
     try SignalWatcher.start(finishingThrough: exit)
@@ -21,7 +22,7 @@ do {
 }
 let options: LaunchOptions
 do {
-    options = try LaunchConfiguration.load(arguments: Array(CommandLine.arguments.dropFirst()))
+    options = try LaunchConfiguration.load(arguments: arguments)
 } catch {
     Diagnostics.report("\(error)")
     if case .option(let problem) = error, problem.callsForUsage { Diagnostics.show(Usage.text) }

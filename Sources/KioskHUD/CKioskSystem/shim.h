@@ -1,13 +1,15 @@
 /* The Linux calls KioskPlatform needs that Swift's Glibc module leaves out: eventfd (the wake-up),
- * pipe2 and accept4 (descriptors made close-on-exec at once) and naming a thread (prctl, a
- * variadic function Swift cannot call). Declarations and small wrappers only; nothing here links
- * anything beyond the C library. No feature macro (_GNU_SOURCE) is defined: the system headers
- * must read here as they read in Swift's Glibc module, or the two disagree on their types. */
+ * pipe2 and accept4 (descriptors made close-on-exec at once), the path exec was given (getauxval)
+ * and naming a thread (prctl, a variadic function Swift cannot call). Declarations and small
+ * wrappers only; nothing here links anything beyond the C library. No feature macro (_GNU_SOURCE)
+ * is defined: the system headers must read here as they read in Swift's Glibc module, or the two
+ * disagree on their types. */
 #ifndef KIOSK_SPINNER_CKIOSKSYSTEM_SHIM_H
 #define KIOSK_SPINNER_CKIOSKSYSTEM_SHIM_H
 
 #include <fcntl.h>
 #include <unistd.h>
+#include <sys/auxv.h>
 #include <sys/eventfd.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
@@ -24,5 +26,8 @@ static inline int ks_accept4(int listener, int flags) { return accept4(listener,
 
 /** prctl(PR_SET_NAME, name): names the calling thread; the kernel keeps its first 15 bytes. */
 static inline int ks_name_this_thread(const char *name) { return prctl(PR_SET_NAME, name, 0, 0, 0); }
+
+/** getauxval(AT_EXECFN): the path exec was given, there without /proc; NULL if the kernel gave none. */
+static inline const char *ks_exec_path(void) { return (const char *)getauxval(AT_EXECFN); }
 
 #endif

@@ -1,3 +1,4 @@
+internal import CKioskSystem
 import Glibc
 import KioskCore
 
@@ -21,12 +22,16 @@ public enum Environment {
         getenv(name).map { String(cString: $0) }
     }
 
-    /// The absolute path of the running program (/proc/self/exe), or nil.
+    /// The absolute path of the running program, links resolved, or nil: /proc/self/exe, or where
+    /// /proc is not mounted the path exec was given (the auxiliary vector's AT_EXECFN), resolved.
     package static var executablePath: String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return nil }
-        return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if length > 0 { return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        guard let execPath = ks_exec_path(),
+              let resolved = realpath(execPath, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// True when `path` names a file this process may read.

@@ -1,9 +1,19 @@
-/* The process's C beyond libc that no display needs: fontconfig lookups, systemd notification
- * and process attributes. The X11 backend's C is CKioskX11, beside its Swift. */
+/* The process's C beyond libc that no display needs: its arguments, fontconfig lookups, systemd
+ * notification and process attributes. The X11 backend's C is CKioskX11, beside its Swift. */
 #ifndef KIOSK_PLATFORM_H
 #define KIOSK_PLATFORM_H
 
 #include <sys/types.h>
+
+/**
+ * How many arguments exec gave the program (argv[0] included), captured before main by glibc's
+ * call of the executable's initialisers, so without /proc; 0 when nothing was captured (the code
+ * linked into something that is not started by exec with arguments).
+ */
+int kp_argument_count(void);
+
+/** Argument `index` (0 is the program's name) as exec gave it, or NULL outside the count. */
+const char *kp_argument(int index);
 
 /**
  * Asks the system's fontconfig, when it is installed (loaded with dlopen, so it is not a
