@@ -62,6 +62,7 @@ public enum OverlayProgram {
             try InputReader.start(dialect: options.dialect, inbox: inbox)
             try fifo?.start(inbox: inbox)
             try control?.start(inbox: inbox)
+            if options.followsSystemdProgress { try SystemdProgressFollower.start(inbox: inbox) }
         }
         SignalWatcher.whenStopping { [inbox = overlay.inbox] in inbox.postControl(.stopSignal($0)) }
         let ending: Overlay.Ending

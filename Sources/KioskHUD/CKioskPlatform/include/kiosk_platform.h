@@ -1,5 +1,5 @@
 /* The process's C beyond libc that no display needs: its arguments, fontconfig lookups, systemd
- * notification and process attributes. The X11 backend's C is CKioskX11, beside its Swift. */
+ * notification and boot progress, and process attributes. The X11 backend's C is CKioskX11, beside its Swift. */
 #ifndef KIOSK_PLATFORM_H
 #define KIOSK_PLATFORM_H
 
@@ -28,6 +28,26 @@ int kp_fontconfig_font_for(unsigned int codepoint, char *path, int capacity);
  * leading '@' names an abstract socket) as one datagram. Returns 1 when sent.
  */
 int kp_notify_systemd(const char *path, const char *message);
+
+/** A connection to systemd's service manager (kp_systemd_connect). */
+struct kp_systemd;
+
+/**
+ * Connects to systemd's manager through libsystemd, loaded with dlopen on the first call (so it is
+ * not a dependency): its private socket /run/systemd/private (root, from PID 1's start, before the
+ * D-Bus daemon), else the system bus. Returns NULL with the reason in `error` (at most `capacity`
+ * bytes with the NUL) when libsystemd is missing or neither answers.
+ */
+struct kp_systemd *kp_systemd_connect(char *error, int capacity);
+
+/**
+ * Reads the manager's Progress (0 at the start of the boot, 1 once it has finished) into
+ * `progress`; returns 1, or 0 with the reason in `error`. Blocks until systemd answers.
+ */
+int kp_systemd_progress(struct kp_systemd *systemd, double *progress, char *error, int capacity);
+
+/** Closes the connection and frees it. */
+void kp_systemd_close(struct kp_systemd *systemd);
 
 /**
  * Asks the kernel to send SIGTERM when the parent dies (PR_SET_PDEATHSIG), then checks that the

@@ -49,6 +49,9 @@ public struct LaunchOptions: Sendable, Equatable {
     public var exitsWithParent = false
     /// `--wait-for-display`: how long a start with no display yet waits for one; 0 not at all.
     public var waitForDisplaySeconds = 0.0
+    /// `--systemd-progress`: the ring follows systemd's boot progress, and the overlay quits when
+    /// the boot has finished.
+    public var followsSystemdProgress = false
     /// The message shown at start.
     public var message = "Please wait..."
     /// The details line shown at start (empty: none).

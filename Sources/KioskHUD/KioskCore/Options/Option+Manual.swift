@@ -520,6 +520,23 @@ extension Option {
                 dies.
                 The kernel ties this to the thread that started the overlay.
                 """#
+        case .systemdProgress:
+            return #"""
+                For a boot screen in psplash-systemd's place: fill the determinate ring as systemd's boot
+                progresses (the service manager's
+                .B Progress
+                property, read over D-Bus twice a second through libsystemd, loaded only with this option:
+                systemd says nothing when it changes), never backwards, and quit with status 0 when the
+                boot has finished (one line on standard error says so).
+                It talks to systemd's own socket,
+                .IR /run/systemd/private ,
+                which needs root and works before the D-Bus daemon starts, else to the system bus.
+                A reading replaces the host's
+                .BR progress .
+                Started after the boot has finished (a shutdown screen) it has nothing to follow: one
+                line says so and the overlay stays until told to quit.
+                When systemd cannot be reached, one line says why and the ring is left to the host.
+                """#
         case .waitForDisplay:
             return #"""
                 When no display is there yet (a DRM driver udev is still loading at boot, a display server not

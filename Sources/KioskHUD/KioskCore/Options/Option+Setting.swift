@@ -67,6 +67,7 @@ extension Option {
         case .eventsToStdout: return flag(options.asksForEventsOnStdout)
         case .exitWithParent: return flag(options.exitsWithParent)
         case .waitForDisplay: return seconds(options.waitForDisplaySeconds)
+        case .systemdProgress: return flag(options.followsSystemdProgress)
         case .snapshot, .at, .config, .printConfig, .help, .version: return nil
         }
     }

@@ -57,6 +57,7 @@ enum Option: String, CaseIterable {
     case eventsToStdout = "--events-to-stdout"
     case exitWithParent = "--exit-with-parent"
     case waitForDisplay = "--wait-for-display"
+    case systemdProgress = "--systemd-progress"
     case config = "--config"
     case printConfig = "--print-config"
     case help = "--help"
@@ -77,7 +78,8 @@ enum Option: String, CaseIterable {
         case .onStall: return "keep|unblock|hide|quit"
         case .fifo, .config, .listen: return "PATH"
         case .listenGroup: return "GROUP"
-        case .showPercent, .fifoTrustOthers, .psplash, .zenity, .errorsToStdout, .eventsToStdout, .exitWithParent, .printConfig:
+        case .showPercent, .fifoTrustOthers, .psplash, .zenity, .errorsToStdout, .eventsToStdout, .exitWithParent, .systemdProgress,
+             .printConfig:
             return nil
         case .size, .cornerRadius, .fontSize: return "PX|auto"
         case .minFontSize: return "PX|auto"
@@ -173,6 +175,8 @@ enum Option: String, CaseIterable {
         case .exitWithParent:
             return "exit when the overlay's parent process dies (in \"host | kiosk-spinner\" that is the shell, not host: "
                 + "use --exit-on-eof there)"
+        case .systemdProgress:
+            return "at boot, fill the ring as systemd's boot progresses and quit when the boot has finished (as psplash-systemd)"
         case .config: return "read settings (name = value lines) from FILE; options given here win"
         case .printConfig: return "print the effective settings in that format and exit"
         case .help: return "print this help and exit (also -h)"
@@ -256,6 +260,7 @@ enum Option: String, CaseIterable {
         case .eventsToStdout: options.asksForEventsOnStdout = true
         case .exitWithParent: options.exitsWithParent = true
         case .waitForDisplay: options.waitForDisplaySeconds = try seconds(value, in: 0...3600)
+        case .systemdProgress: options.followsSystemdProgress = true
         case .config: options.configPath = value
         case .printConfig: options.action = .printConfig
         case .help: options.action = .help

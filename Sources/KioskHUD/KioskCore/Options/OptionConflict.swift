@@ -19,6 +19,7 @@ struct OptionConflict: Equatable {
         OptionConflict(first: .snapshot, second: .display, reason: "a snapshot opens no display (--window sets its size)"),
         OptionConflict(first: .snapshot, second: .exitWithParent, reason: "a snapshot ends by itself at the end of its input"),
         OptionConflict(first: .snapshot, second: .listen, reason: "a snapshot serves no clients: it reads its commands from stdin only"),
+        OptionConflict(first: .snapshot, second: .systemdProgress, reason: "a snapshot reads its commands from stdin only"),
     ]
 
     /// Options that need another one to mean anything: the option, and the one it needs.

@@ -6,7 +6,7 @@ extension Answer {
     /// Whether stdout hears it.
     public var isForStandardOutput: Bool {
         switch audience {
-        case .everyone, .asker(.standardInput), .asker(.fifo): return true
+        case .everyone, .asker(.standardInput), .asker(.fifo), .asker(.systemd): return true
         case .clients, .asker(.client): return false
         }
     }
@@ -16,7 +16,7 @@ extension Answer {
         switch audience {
         case .everyone, .clients: return true
         case .asker(.client(let asker)): return asker == number
-        case .asker(.standardInput), .asker(.fifo): return false
+        case .asker(.standardInput), .asker(.fifo), .asker(.systemd): return false
         }
     }
 }

@@ -7,6 +7,9 @@ public enum InputSource: Sendable, Hashable {
     /// A client of the control socket, by connection number: errors say `client N line M`;
     /// answers go back to that client.
     case client(Int)
+    /// systemd's boot progress (`--systemd-progress`), reading N: it writes no lines, so nothing
+    /// from it is rejected, and it asks nothing.
+    case systemd
 
     /// True for a source with a way back of its own (a socket client), which always hears of its
     /// rejected lines; stdin's and the FIFO's go to stdout only with `--errors-to-stdout`.
@@ -21,6 +24,7 @@ public enum InputSource: Sendable, Hashable {
         case .standardInput: return "line"
         case .fifo: return "fifo line"
         case .client(let number): return "client \(number) line"
+        case .systemd: return "systemd reading"
         }
     }
 }
