@@ -8,7 +8,10 @@ import Testing
         ("  show  ", .show),
         ("hide", .hide),
         ("Hide", .hide),
-        ("quit", .quit),
+        ("quit", .quit(retainingScreen: false)),
+        ("QUIT --retain", .quit(retainingScreen: true)),
+        ("deactivate", .deactivate),
+        ("DEACTIVATE", .deactivate),
         ("msg Receiving ECG...", .message("Receiving ECG...")),
         ("message Receiving ECG...", .message("Receiving ECG...")),
         ("MSG   spaced   inside  ", .message("spaced   inside")),
@@ -61,7 +64,8 @@ import Testing
         ("shwo", CommandError.unknownCommand("shwo")),
         ("msgfoo bar", .unknownCommand("msgfoo")),
         ("show now", .unexpectedArgument(command: "show", argument: "now")),
-        ("quit please", .unexpectedArgument(command: "quit", argument: "please")),
+        ("quit please", .invalidArgument(command: "quit", argument: "please", expected: "nothing or \"--retain\"")),
+        ("deactivate now", .unexpectedArgument(command: "deactivate", argument: "now")),
         ("block maybe", .invalidArgument(command: "block", argument: "maybe", expected: "\"on\" or \"off\"")),
     ])
     func badLinesAreRejectedWithTheirReason(line: String, expected: CommandError) {

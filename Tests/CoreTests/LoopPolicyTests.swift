@@ -9,7 +9,7 @@ import KioskTestSupport
 
     private func policy(visible: Bool = true, exitsAtEndOfInput: Bool = false, errorsOnStdout: Bool = false,
                         screens: [Size] = [screen], grab: BlockingGrabState.Status = .released,
-                        stacking: Stacking = .held) -> LoopPolicy {
+                        stacking: Stacking = .held, backend: String? = nil) -> LoopPolicy {
         var timing = Timing()
         timing.fadeSeconds = 0
         let session = HostSession(appearance: Appearance(), timing: timing, clock: FixedStepClock(ticksPerSecond: 60),
@@ -17,7 +17,40 @@ import KioskTestSupport
         return LoopPolicy(session: session, composers: screens.map { FrameComposer(screen: $0) },
                           settings: LoopPolicy.Settings(exitsAtEndOfInput: exitsAtEndOfInput,
                                                         reportsErrorsOnStdout: errorsOnStdout),
-                          grabStatus: grab, stacking: stacking)
+                          grabStatus: grab, stacking: stacking, backend: backend)
+    }
+
+    /// On a bare screen `deactivate` lets go of it once: the backend is told on that step, the
+    /// host hears `hidden` (what stays on the screen is no longer the overlay's to keep),
+    /// `status` says `shown=0`, and nothing is shown again. `quit --retain` ends leaving the screen.
+    @Test(arguments: ["drm", "fbdev"])
+    func deactivateOnABareScreenLetsGoOfItForGood(backend: String) {
+        var loop = policy(backend: backend)
+        _ = loop.step([], atTick: 0, measurer: FakeMeasurer())
+        let deactivated = loop.step([command(.deactivate), command(.status)], atTick: 1, measurer: FakeMeasurer())
+        #expect(deactivated.deactivates)
+        #expect(deactivated.reports == ["deactivated: nothing more is drawn; the last picture stays for the next program to take over"])
+        #expect(deactivated.lines.first == "hidden")
+        #expect(deactivated.lines.last?.contains(" shown=0 ") == true)
+        let again = loop.step([command(.deactivate), command(.show), command(.message("Still here"))], atTick: 2, measurer: FakeMeasurer())
+        #expect(!again.deactivates && again.lines.isEmpty && again.reports.isEmpty, "said once; nothing is shown again")
+        #expect(loop.step([command(.quit(retainingScreen: true))], atTick: 3, measurer: FakeMeasurer()).exit == .quitLeavingScreen)
+    }
+
+    /// Where a display server owns the screen, `deactivate` is a rejected line (the state kept)
+    /// and `quit --retain` a plain quit, said in one line.
+    @Test(arguments: ["x11", "wayland"])
+    func handingOverIsRefusedWhereADisplayServerOwnsTheScreen(backend: String) {
+        var loop = policy(backend: backend)
+        _ = loop.step([], atTick: 0, measurer: FakeMeasurer())
+        let refused = loop.step([command(.deactivate, line: 4), command(.status)], atTick: 1, measurer: FakeMeasurer())
+        #expect(!refused.deactivates)
+        #expect(refused.reports == ["line 4: \"deactivate\" does nothing here: on \(backend) the display server owns the screen, "
+                                    + "and the overlay's window goes with it"])
+        #expect(refused.lines.last?.contains(" shown=1 ") == true)
+        let quit = loop.step([command(.quit(retainingScreen: true))], atTick: 2, measurer: FakeMeasurer())
+        #expect(quit.exit == .quit)
+        #expect(quit.reports == ["quit --retain: on \(backend) the display server owns the screen, and the overlay's window goes with it; quitting"])
     }
 
     private func command(_ command: Command, line: Int = 1) -> LoopInput { .host(.command(command, line: line), from: .standardInput) }
@@ -79,7 +112,7 @@ import KioskTestSupport
     @Test func answersBeforeQuitAreKeptAndInputAfterItIsIgnored() {
         var loop = policy()
         _ = loop.step([], atTick: 0, measurer: FakeMeasurer())
-        let step = loop.step([command(.ping), command(.status), command(.quit), command(.ping), command(.hide)],
+        let step = loop.step([command(.ping), command(.status), command(.quit(retainingScreen: false)), command(.ping), command(.hide)],
                              atTick: 3, measurer: FakeMeasurer())
         #expect(step.exit == .quit)
         #expect(step.lines == ["pong", #"visible=1 blocked=0 grab=none shown=1 stalled=0 above=held backend=- mode=spinner progress=- message="Please wait..." detail="""#])

@@ -93,7 +93,7 @@ import KioskTestSupport
         let end = loop.step([.endOfInput], atTick: 2, measurer: FakeMeasurer())
         #expect(end.exit == nil && end.wakeTick == nil)
         #expect(gaugeFraction(end.frames.first) == 1)
-        #expect(loop.step([.host(.command(.quit, line: 1), from: .fifo)], atTick: 9_000, measurer: FakeMeasurer()).exit == .quit)
+        #expect(loop.step([.host(.command(.quit(retainingScreen: false), line: 1), from: .fifo)], atTick: 9_000, measurer: FakeMeasurer()).exit == .quit)
     }
 
     @Test func exitOnEOFStillExitsAtOnce() {

@@ -16,7 +16,7 @@ import Testing
         ("progress off", .progress(nil)),
         ("PROGRESS 30", .progress(30)),
         ("MSG Booting", .message("Booting")),
-        ("QUIT", .quit),
+        ("QUIT", .quit(retainingScreen: false)),
         ("success", .outcome(.success, message: nil)),
         ("success Ticket printed", .outcome(.success, message: "Ticket printed")),
         ("error Printer jammed", .outcome(.failure, message: "Printer jammed")),

@@ -332,6 +332,42 @@ def console_switch_case(name, boot, modules, arguments):
 CONSOLE_RESET = "kiosk-spinner-test-console-reset"
 
 
+def hand_over_case(name, boot, modules):
+    """The screen handed over to the next program (hud.NEXT_MASTER, as a compositor or an eglfs
+    application takes it): `deactivate` (`hidden`, one stderr line, the picture stays with the
+    wheel stopped), the next program's picture on the first mode set it makes, `quit --retain`
+    (exit 0 once that picture is up; it stays); then an overlay started while that program holds
+    the device waits for it (`--wait-for-display`, one line) and, once it has ended (the kernel
+    switching its screen off), shows its HUD whole, as a reboot screen does."""
+    progress = ["msg Updating firmware", "progress 40"]
+    shows = hud.shows(progress)
+    again = hud.shows([])
+    return Case(name, boot, modules, [
+        start(KIOSK_SPINNER, "--backend", "drm", *DPI, stderr=STDERR),
+        expect(r"^ready$"),
+        hud.render_ahead(shows, again),
+        send(progress[0]),
+        send(progress[1]),
+        screen(shows, "progress"),
+        send("deactivate"),
+        expect(r"^hidden$"),
+        screen_stays(shows, "deactivated"),
+        shell(f"(sleep 3600 | {hud.NEXT_MASTER} /dev/dri/card0 {hud.NEXT_MASTER_COLOUR} > /tmp/next.out 2>&1 &)"),
+        screen(hud.next_master_shown, "next-program"),
+        send("quit --retain"),
+        exits(0),
+        file_lines(STDERR, 1, r"^kiosk-spinner: deactivated: "),
+        screen_stays(hud.next_master_shown, "retained"),
+        start(KIOSK_SPINNER, "--backend", "drm", "--wait-for-display", "30", *DPI, stderr=STDERR),
+        file_lines(STDERR, 1, r"^kiosk-spinner: no display yet \(.*another DRM master"),
+        shell(f"kill $(pidof sleep); while pidof {hud.NEXT_MASTER} > /dev/null; do usleep 50000; done"),
+        expect(r"^ready$"),
+        screen(again, "overlay-again"),
+        send("quit"),
+        exits(0),
+    ], needs=[KIOSK_SPINNER, hud.NEXT_MASTER])
+
+
 def console_reset_case(name, boot, modules, arguments):
     """kiosk-spinner with `arguments` on a bare screen while its console is reset as systemd
     resets it before it starts a getty there (getty@tty1's TTYReset=: text mode, switches no
@@ -782,6 +818,7 @@ CASES = [
     hud_case("kiosk-spinner-bochs-drm", STD_VESA32, ["bochs"], ["--backend", "drm"], 32, end="TERM"),
     console_switch_case("kiosk-spinner-bochs-drm-console-switch", STD_VESA32, ["bochs"], ["--backend", "drm"]),
     console_reset_case("kiosk-spinner-bochs-drm-console-reset", STD_VESA32, ["bochs"], ["--backend", "drm"]),
+    hand_over_case("kiosk-spinner-bochs-drm-hand-over", STD_VESA32, ["bochs"]),
     surround_case("kiosk-spinner-bochs-drm-backdrop", STD_VESA32, ["bochs"], ["--backend", "drm"]),
     logo_case("kiosk-spinner-bochs-drm-logo", STD_VESA32, ["bochs"], ["--backend", "drm"]),
     background_case("kiosk-spinner-bochs-drm-background", STD_VESA32, ["bochs"], ["--backend", "drm"]),

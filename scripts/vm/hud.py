@@ -29,6 +29,28 @@ CHECKOUT = os.path.dirname(os.path.dirname(HERE))
 LOGO = os.path.join(CHECKOUT, ".build", "vm", "logo.png")
 
 
+# The program that takes a DRM screen over after the overlay (Tests/NextMaster, built with cc
+# against libdrm), and the colour of its picture: that colour, white across the middle third.
+NEXT_MASTER = "kiosk-spinner-test-next-master"
+NEXT_MASTER_COLOUR = "0A84FF"
+
+
+def build_next_master(path):
+    """Builds NEXT_MASTER at `path`: plain C with libdrm, as a device's application is."""
+    libdrm = subprocess.run(["pkg-config", "--cflags", "--libs", "libdrm"], check=True, capture_output=True,
+                            text=True).stdout.split()
+    subprocess.run(["cc", "-O2", "-Wall", "-o", path, os.path.join(CHECKOUT, "Tests", "NextMaster", "main.c"), *libdrm],
+                   check=True)
+
+
+def next_master_shown(shown, context):
+    """A screen check: the screen is NEXT_MASTER's picture, exactly."""
+    width, height = shown.width, shown.height
+    colour, white = bytes.fromhex(NEXT_MASTER_COLOUR) * width, b"\xff" * (3 * width)
+    picture = b"".join(white if height // 3 <= y < 2 * height // 3 else colour for y in range(height))
+    return [] if shown.rgb == picture else ["not the next program's picture"]
+
+
 def make_logo(binary):
     """Writes LOGO with `binary`: a blue HUD with a full ring over "ACME Medical", transparent
     around it (a snapshot is a PNG with straight alpha, as a device maker's logo is)."""

@@ -41,6 +41,9 @@ final class DRMBackend: RegisteredBackend {
     /// A present found the device gone (a flip pending when it was unplugged never completes,
     /// so nothing else would tell).
     private var isLost = false
+    /// The screen was let go for the next program (`deactivate`): master dropped, nothing drawn,
+    /// nothing taken back.
+    private var isDeactivated = false
 
     /// Offered where a DRM card exists (psplash's `-d N` names one).
     static func absence(for options: LaunchOptions) -> String? {
@@ -127,7 +130,7 @@ final class DRMBackend: RegisteredBackend {
 
     /// Draws each frame into its picture; shows what changed unless another console is in front.
     func draw(_ frames: [Frame?]) {
-        for (index, (screen, frame)) in zip(screens, frames).enumerated() where !isLost {
+        for (index, (screen, frame)) in zip(screens, frames).enumerated() where !isLost && !isDeactivated {
             guard let frame else { continue }
             do {
                 try screen.draw(frame) { shown, rects in
@@ -230,6 +233,7 @@ final class DRMBackend: RegisteredBackend {
     /// last present), is `.displayLost`.
     func waitForEvents(until deadline: UInt64?) -> [LoopInput] {
         guard !isLost else { return [lost] }
+        guard !isDeactivated else { return waitDeactivated(until: deadline) }
         let watched = console.wait(until: deadline, alsoOn: waitedOn)
         var heard = console.takeBackAfterReset(leave: { kfb_drm_suspend(device) }, comeBack: showAgain, redraw: presentWhole)
         if isLost { return [lost] }
@@ -250,6 +254,43 @@ final class DRMBackend: RegisteredBackend {
         }
         heard += followOutputsWhenInFront()
         return isLost ? [lost] : heard
+    }
+
+    /// Waits as `waitForEvents` does once the screen was let go: the console's switches are let
+    /// happen (nothing to stop or show again), the device's events and the kernel's hot-plug
+    /// messages are read and dropped; only the device's loss is heard.
+    private func waitDeactivated(until deadline: UInt64?) -> [LoopInput] {
+        let watched = console.wait(until: deadline, alsoOn: waitedOn)
+        guard !watched.isEmpty else { return [] }
+        if watched[0].revents != 0 { _ = console.switches?.handle(leave: {}, comeBack: {}) }
+        if watched[1].revents != 0,
+           watched[1].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 || kfb_drm_dispatch(device) == KFB_LOST {
+            isLost = true
+            return [lost]
+        }
+        if watched.count > 2, watched[2].revents != 0 { _ = kfb_uevent_says_hotplug(hotplug, kfb_drm_node(device)) }
+        return []
+    }
+
+    /// Drops master and draws no more, the last picture staying on the CRTCs (they scan the
+    /// overlay's buffers until the next master sets its own).
+    func deactivate() {
+        isDeactivated = true
+        kfb_drm_suspend(device)
+    }
+
+    /// Leaves the screens to the next master once it has put its own picture on them (waiting up
+    /// to `WindowingBackend.handOverWaitSeconds`): the overlay's buffers go with it, and a CRTC still scanning one as it
+    /// exits would be switched off by the kernel. When none came, one line says so and the
+    /// console is given back as at any exit.
+    func leaveScreen() {
+        let seconds = WindowingBackend.handOverWaitSeconds
+        if kfb_drm_wait_for_next_master(device, Int32(seconds * 1000)) == 1 {
+            kfb_leave_screens()
+        } else {
+            Diagnostics.report("quit --retain: no other program put its picture on \(path) within \(seconds) s "
+                               + "(the kernel takes the overlay's away as it exits); giving the screen back to the console")
+        }
     }
 
     /// The outputs followed after a hot-plug, once the overlay is master again if another

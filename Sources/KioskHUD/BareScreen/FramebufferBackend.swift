@@ -22,6 +22,8 @@ final class FramebufferBackend: RegisteredBackend {
     private var screen: BareScreenOutput
     private let console: BareScreenConsole
     private var isLost = false
+    /// The screen was let go for the next program (`deactivate`): nothing drawn or taken back.
+    private var isDeactivated = false
     /// How a picture made for a new mode is made (turned, its background) and what draws its text.
     private let look: BareScreenOutput.Look
     private let glyphs: FontChain
@@ -66,7 +68,7 @@ final class FramebufferBackend: RegisteredBackend {
 
     /// Draws the frame into the picture; writes what changed unless another console is in front.
     func draw(_ frames: [Frame?]) {
-        guard let frame = frames.first ?? nil, !isLost else { return }
+        guard let frame = frames.first ?? nil, !isLost, !isDeactivated else { return }
         do {
             try screen.draw(frame) { shown, rects in
                 if !console.isAway { present(shown, rects) }
@@ -88,11 +90,28 @@ final class FramebufferBackend: RegisteredBackend {
     func waitForEvents(until deadline: UInt64?) -> [LoopInput] {
         guard !isLost else { return [lost] }
         let woken = !console.wait(until: deadline).isEmpty
+        guard !isDeactivated else {
+            // The console's switches are let happen; a reset of it and a new mode are the next program's.
+            if woken { _ = console.switches?.handle(leave: {}, comeBack: {}) }
+            return []
+        }
         func comeBack() { screen.presentWhole(present) }
         var heard = console.takeBackAfterReset(leave: {}, comeBack: comeBack, redraw: comeBack)
         if woken { heard += console.switches?.handle(leave: {}, comeBack: comeBack) ?? [] }
         heard += followMode()
         return isLost ? [lost] : heard
+    }
+
+    /// Draws no more and takes nothing back (a console reset, a new mode): the picture stays in
+    /// the framebuffer, the console in graphics mode, for the next program to draw over.
+    func deactivate() {
+        isDeactivated = true
+    }
+
+    /// Leaves the picture in the framebuffer and the console in graphics mode at exit, so its
+    /// text is not drawn over the picture.
+    func leaveScreen() {
+        kfb_leave_screens()
     }
 
     /// The framebuffer's new mode, once a second at most and only while the overlay's console is

@@ -29,7 +29,8 @@ enum BackendRegistry {
 
     /// Opens the backend `options` choose, drawing text with `glyphs`; with
     /// `--wait-for-display`, tries again each time a device or server socket appears or changes
-    /// (inotify), and every half second once something appeared that would not open yet, until
+    /// (inotify), and every half second once something appeared that would not open yet or while
+    /// another program holds the device (its letting go is announced nowhere), until
     /// one opens or the time is up, saying once that it waits and, when one came, after how long
     /// (a boot's journal so shows how long the display driver kept the splash waiting).
     /// `whenWaiting` runs once, when the start begins to wait. The backend opened gives back what
@@ -57,7 +58,7 @@ enum BackendRegistry {
                                        + "for one (--wait-for-display)")
                     whenWaiting()
                 }
-                if somethingAppeared {
+                if somethingAppeared || error.isHeldByAnotherProgram {
                     _ = arrivals.wait(until: min(deadline, MonotonicClock.nanoseconds() + settlingNanoseconds))
                 } else {
                     while MonotonicClock.nanoseconds() < deadline, !arrivals.wait(until: deadline) {}

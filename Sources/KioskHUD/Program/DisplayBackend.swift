@@ -36,10 +36,24 @@ protocol DisplayBackend: AnyObject {
     /// wake-up or an event of the display, handles those events, and returns what they mean
     /// for the policy (a closed window, a lost display, the grab's status).
     func waitForEvents(until deadline: UInt64?) -> [LoopInput]
+
+    /// Stops drawing and lets go of the screen for good, its last picture staying for the next
+    /// program (`deactivate`); only asked where `WindowingBackend.handsOverTheScreen`.
+    func deactivate()
+
+    /// At a `quit --retain`, before the exit: leaves the screen as it is instead of giving it
+    /// back to the console; only asked where `WindowingBackend.handsOverTheScreen`.
+    func leaveScreen()
 }
 
 extension DisplayBackend {
     /// Nothing to do where the windowing system holds input from the frame alone (a blocking
     /// layer surface) or nothing can hold it (a bare screen).
     func holdInput(_ wanted: Bool) {}
+
+    /// Nothing to let go where a display server owns the screen (the step refuses `deactivate`).
+    func deactivate() {}
+
+    /// Nothing to leave where the overlay's window goes with it (the step quits plainly).
+    func leaveScreen() {}
 }

@@ -73,6 +73,7 @@ final class Overlay {
             let inputs = (events + inbox.takeAll()).readingLastLogo()
             let tick = policy.session.clock.ticks(elapsedNanoseconds: now() - startNanoseconds)
             let step = policy.step(inputs, atTick: tick, measurer: measurer)
+            if step.deactivates { backend.deactivate() }
             // The answers follow the picture, so a `status` answered is on screen.
             if step.exit == nil {
                 backend.draw(step.frames)
@@ -81,7 +82,10 @@ final class Overlay {
             step.reports.forEach(outlets.report)
             for answer in step.answers where answer.isForStandardOutput { outlets.standardOutput(answer.line) }
             outlets.control?.deliver(step.answers, applied: inputs)
-            if let reason = step.exit { return Ending(reason: reason) }
+            if let reason = step.exit {
+                if reason == .quitLeavingScreen { backend.leaveScreen() }
+                return Ending(reason: reason)
+            }
             if step.isFirst { try whenReady(inbox) }
             let deadline = step.wakeTick.map { startNanoseconds + policy.session.clock.nanoseconds(atTick: $0) }
             events = backend.waitForEvents(until: deadline)

@@ -75,6 +75,17 @@ indirect enum StartupError: Error, CustomStringConvertible {
         }
     }
 
+    /// True when another program holds the display device (another DRM master: a display server,
+    /// an application, the overlay before a reboot): nothing announces when it lets go, so a wait
+    /// tries again every half second.
+    var isHeldByAnotherProgram: Bool {
+        switch self {
+        case .framebuffer(let failure): return failure.kind == .busy
+        case .notShown(let failure, _): return failure.isHeldByAnotherProgram
+        default: return false
+        }
+    }
+
     /// True when the display itself could not show the overlay (its server, its device), not
     /// the options asking for what it does not have: a start ending so also says why the other
     /// backends were not tried.

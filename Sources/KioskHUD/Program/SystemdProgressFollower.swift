@@ -41,7 +41,7 @@ enum SystemdProgressFollower {
                     inbox.post([.host(.command(.progress(Double(percent)), line: reading), from: .systemd)])
                 case .finished:
                     Diagnostics.report("the boot has finished (systemd's progress reached 1); quitting (--systemd-progress)")
-                    inbox.post([.host(.command(.quit, line: reading), from: .systemd)])
+                    inbox.post([.host(.command(.quit(retainingScreen: false), line: reading), from: .systemd)])
                     return
                 case .finishedBeforeStart:
                     Diagnostics.report("--systemd-progress: the boot had finished before the overlay started; nothing to follow")

@@ -660,6 +660,32 @@ void kfb_drm_suspend(struct kfb_drm *device) {
     for (int i = 0; i < device->screen_count; i++) kfb_region_clear(&device->screens[i].waiting);
 }
 
+/* Whether a started, present screen of `device` still scans out one of its buffers. */
+static int shows_own_buffer(const struct kfb_drm *device) {
+    for (int i = 0; i < device->screen_count; i++) {
+        const struct screen *screen = &device->screens[i];
+        if (!screen->started || screen->gone) continue;
+        drmModeCrtc *crtc = drmModeGetCrtc(device->fd, screen->crtc_id);
+        if (!crtc) continue;
+        uint32_t shown = crtc->buffer_id;
+        drmModeFreeCrtc(crtc);
+        for (int b = 0; b < screen->buffer_count; b++) {
+            if (shown != 0 && shown == screen->buffers[b].fb_id) return 1;
+        }
+    }
+    return 0;
+}
+
+int kfb_drm_wait_for_next_master(struct kfb_drm *device, int timeout_ms) {
+    if (!device) return 1;
+    kfb_drm_suspend(device);
+    for (int waited = 0; shows_own_buffer(device); waited += 20) {
+        if (waited >= timeout_ms) return 0;
+        usleep(20000);
+    }
+    return 1;
+}
+
 enum kfb_status kfb_drm_resume(struct kfb_drm *device, char *message, size_t message_size) {
     kfb_say(message, message_size, "%s", "");
     if (!device) return KFB_NO_OUTPUT;

@@ -51,6 +51,8 @@ static struct vt_mode switching_before;
 /* The switching mode set while they are followed (VT_PROCESS and the two signals). */
 static struct vt_mode switching_followed_mode;
 static volatile sig_atomic_t switching_followed;
+/* Set by kfb_leave_screens: the screens are left to the next program, not given back. */
+static volatile sig_atomic_t leaving;
 
 /* An entry is complete before the count that makes it visible to kfb_restore_all is raised. */
 static void publish(volatile sig_atomic_t *count) {
@@ -74,7 +76,7 @@ int kfb_registry_save_crtc(int fd, const void *saved, size_t saved_size, const u
 }
 
 void kfb_registry_restore_crtc(int entry) {
-    if (entry < 0 || entry >= crtc_count) return;
+    if (leaving || entry < 0 || entry >= crtc_count) return;
     struct saved_crtc *saved = &crtcs[entry];
     if (saved->done) return;
     saved->done = 1;
@@ -118,7 +120,7 @@ int kfb_registry_save_fbdev(int fd, const struct fb_var_screeninfo *var) {
 }
 
 void kfb_registry_restore_fbdev(int entry) {
-    if (entry < 0 || entry >= fbdev_count || fbdevs[entry].done) return;
+    if (leaving || entry < 0 || entry >= fbdev_count || fbdevs[entry].done) return;
     struct saved_fbdev *saved = &fbdevs[entry];
     saved->done = 1;
     struct fb_var_screeninfo now;
@@ -249,6 +251,8 @@ void kfb_console_release(void) {
     console_give_back();
 }
 
+void kfb_leave_screens(void) { leaving = 1; }
+
 void kfb_restore_all(void) {
     int saved_errno = errno;
     __atomic_thread_fence(__ATOMIC_ACQUIRE);
@@ -261,8 +265,11 @@ void kfb_restore_all(void) {
         switching_followed = 0;
         kfb_ioctl(console_fd, VT_SETMODE, &switching_before);
     }
-    /* Last, so that the console redraws its text over what is now the console's again. */
-    if (console_holders > 0) {
+    /* Last, so that the console redraws its text over what is now the console's again; left in
+     * its mode, not redrawn, when the screens are left to the next program. */
+    if (leaving) {
+        console_holders = 0;
+    } else if (console_holders > 0) {
         console_holders = 0;
         console_give_back();
     } else {

@@ -18,4 +18,13 @@ public enum WindowingBackend: String, Sendable, Equatable, CaseIterable {
     /// covered only by another overlay-layer surface mapped later, which no compositor tells of;
     /// nothing covers a bare screen.
     public var saysWhenTakenFromTheTop: Bool { self == .x11 }
+
+    /// Whether the overlay owns the screen here and can leave its last picture to the next
+    /// program (`deactivate`, `quit --retain`): on a bare screen. A display server owns its
+    /// screen, and the overlay's window goes with the overlay.
+    public var handsOverTheScreen: Bool { self == .drm || self == .fbdev }
+
+    /// How long `quit --retain` waits on DRM for the next program to put its picture on the
+    /// screens (the kernel switches off a screen still showing the picture of a program that exits).
+    public static let handOverWaitSeconds = 10
 }

@@ -33,8 +33,14 @@ public enum Command: Sendable, Equatable {
     case wheelSize(Int)
     /// Show a logo above the HUD, or none.
     case logo(LogoChoice)
-    /// Exit at once with status 0.
-    case quit
+    /// Bare screens: stop drawing and let go of the screen (DRM master dropped), its last
+    /// picture staying on it, so that the next program (a display server, an application) starts
+    /// from that picture instead of black. The commands after it change the state, which is no
+    /// longer drawn.
+    case deactivate
+    /// Exit at once with status 0; `retainingScreen` (`quit --retain`): on a bare screen, leave
+    /// the last picture for the next program instead of giving the console back.
+    case quit(retainingScreen: Bool)
 }
 
 extension Command {
@@ -45,6 +51,12 @@ extension Command {
         case .ping, .status: return true
         default: return false
         }
+    }
+
+    /// True for `quit`, retaining the screen or not: the overlay ends with it.
+    public var isQuit: Bool {
+        if case .quit = self { return true }
+        return false
     }
 }
 

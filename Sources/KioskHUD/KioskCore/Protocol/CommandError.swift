@@ -12,6 +12,8 @@ public enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
     case lineTooLong(limitBytes: Int)
     /// The logo's file could not be read as a picture (`logo PATH`): the file and why.
     case unreadableLogo(String)
+    /// The command means nothing on this display: the command and why.
+    case notHere(command: String, reason: String)
 
     public var description: String {
         switch self {
@@ -27,6 +29,8 @@ public enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
             return "line longer than \(limit) bytes; the rest of it was discarded"
         case .unreadableLogo(let refusal):
             return "\"logo\" cannot be shown: \(refusal)"
+        case .notHere(let command, let reason):
+            return "\"\(command)\" does nothing here: \(reason)"
         }
     }
 }

@@ -30,7 +30,13 @@ public enum CommandParser {
         switch name {
         case "show": return try noArgument(.show, name, argument)
         case "hide": return try noArgument(.hide, name, argument)
-        case "quit": return try noArgument(.quit, name, argument)
+        case "quit":
+            switch argument.lowercased() {
+            case "": return .quit(retainingScreen: false)
+            case "--retain": return .quit(retainingScreen: true)
+            default: throw .invalidArgument(command: name, argument: argument, expected: "nothing or \"--retain\"")
+            }
+        case "deactivate": return try noArgument(.deactivate, name, argument)
         case "ping": return try noArgument(.ping, name, argument)
         case "status": return try noArgument(.status, name, argument)
         case "unblock": return try noArgument(.block(false), name, argument)

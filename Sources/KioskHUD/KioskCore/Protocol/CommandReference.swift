@@ -183,10 +183,34 @@ public enum CommandReference {
                   .B \-\-logo
                   allows, is reported and the logo shown stays.
                   """#),
-        Entry(["quit"],
-              "exit 0 at once",
+        Entry(["deactivate"],
+              "on a bare screen (DRM, fbdev): draw no more and let go of the screen, its last picture staying for the "
+                  + "next program (a display server, an application) to start from; `status` says `shown=0` from then on",
+              manual: #"""
+                  On a bare screen (DRM, fbdev): draw no more and let go of the screen for good (DRM master is
+                  dropped), its last picture staying on it, so that the next program (a compositor, a Qt eglfs
+                  application) starts from that picture instead of black.
+                  The host hears
+                  .BR hidden ,
+                  .B status
+                  says
+                  .B shown=0
+                  from then on, and later commands change the state, which is not drawn.
+                  Where a display server owns the screen (X11, Wayland) the line is refused.
+                  """#),
+        Entry(["quit [--retain]"],
+              "exit 0 at once; with `--retain`, on a bare screen, leave the last picture for the next program instead of "
+                  + "giving the screen back to the console",
               manual: #"""
                   Exit 0 at once.
+                  With
+                  .BR \-\-retain ,
+                  on a bare screen, leave the screen as it is instead of giving it back to the console: on DRM,
+                  once another program has put its own picture on every screen the overlay showed on (it waits
+                  up to \#(WindowingBackend.handOverWaitSeconds) s for that, since the kernel switches off a screen still showing a picture
+                  of a program that exits; when none comes, one line says so and the console is given back);
+                  on fbdev, the picture stays in the framebuffer and the console in graphics mode.
+                  Elsewhere it is a plain quit, said in one line.
                   """#),
     ]
 

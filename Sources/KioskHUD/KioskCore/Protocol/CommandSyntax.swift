@@ -19,6 +19,7 @@ enum CommandSyntax: String, CaseIterable {
     case hudColor = "hud-color"
     case size
     case logo
+    case deactivate
     case quit
 
     /// The word and its argument as `--help` shows it, like `msg TEXT`.
@@ -32,7 +33,8 @@ enum CommandSyntax: String, CaseIterable {
         case .hudColor: return "hud-color #RRGGBBAA"
         case .size: return "size PX"
         case .logo: return "logo PATH|off"
-        case .show, .hide, .unblock, .ping, .status, .quit: return rawValue
+        case .quit: return "quit [--retain]"
+        case .show, .hide, .unblock, .ping, .status, .deactivate: return rawValue
         }
     }
 

@@ -53,7 +53,7 @@ public struct ControlConversation: Sendable {
     /// the overlay to be in the state `awaitedEvent` announces.
     public init(commands: [String], awaiting awaitedEvent: OverlayEvent? = nil) {
         let parsed = commands.map { try? CommandParser.parse($0) }
-        endsWithQuit = parsed.last == .quit
+        endsWithQuit = parsed.last??.isQuit == true
         let userPings = parsed.filter { $0 == .ping }.count
         userStatuses = parsed.filter { $0 == .status }.count
         self.awaitedEvent = endsWithQuit ? nil : awaitedEvent

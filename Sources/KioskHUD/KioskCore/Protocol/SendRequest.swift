@@ -73,7 +73,7 @@ public struct SendRequest: Sendable, Equatable {
         guard !request.commands.isEmpty || request.awaitedEvent != nil else {
             throw .missingValue(option: "send", expected: "a COMMAND or --wait EVENT")
         }
-        if let event = request.awaitedEvent, let last = request.commands.last, (try? CommandParser.parse(last)) == .quit {
+        if let event = request.awaitedEvent, let last = request.commands.last, (try? CommandParser.parse(last))??.isQuit == true {
             throw .invalidValue(option: "--wait", value: event.description,
                                 expected: "no event with quit (the overlay is gone before it could say one)")
         }
@@ -81,7 +81,7 @@ public struct SendRequest: Sendable, Equatable {
             guard !command.utf8.contains(UInt8(ascii: "\n")) else {
                 throw .invalidValue(option: "send", value: command, expected: "one line per COMMAND")
             }
-            if index < request.commands.count - 1, (try? CommandParser.parse(command)) == .quit {
+            if index < request.commands.count - 1, (try? CommandParser.parse(command))??.isQuit == true {
                 throw .invalidValue(option: "send", value: request.commands[index + 1],
                                     expected: "nothing after quit (the overlay would never carry it out)")
             }

@@ -2,6 +2,9 @@
 public enum ExitReason: Sendable, Equatable {
     /// The host sent `quit`.
     case quit
+    /// The host sent `quit --retain` on a bare screen: the last picture is left for the next
+    /// program instead of the console.
+    case quitLeavingScreen
     /// Stdin ended and `--exit-on-eof` asked to exit then.
     case endOfInput
     /// A stop signal arrived (its number).
@@ -35,7 +38,7 @@ public enum ExitReason: Sendable, Equatable {
     /// its input did, and it reads them); a signal or a closed window ends promptly instead.
     public var waitsForAnswers: Bool {
         switch self {
-        case .quit, .endOfInput, .autoClose, .progressFinished, .timedOut: return true
+        case .quit, .quitLeavingScreen, .endOfInput, .autoClose, .progressFinished, .timedOut: return true
         case .stopSignal, .windowClosed, .displayLost, .hostStalled: return false
         }
     }

@@ -26,7 +26,7 @@ extension ExitStatus {
     /// display went away.
     package init(_ reason: ExitReason) {
         switch reason {
-        case .quit, .endOfInput, .stopSignal, .windowClosed, .autoClose, .progressFinished: self = .success
+        case .quit, .quitLeavingScreen, .endOfInput, .stopSignal, .windowClosed, .autoClose, .progressFinished: self = .success
         case .timedOut: self = .timedOut
         case .displayLost: self = .displayLost
         case .hostStalled: self = .hostStalled

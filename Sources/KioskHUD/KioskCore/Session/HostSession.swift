@@ -24,9 +24,13 @@ public struct HostSession: Sendable {
     /// Whether no display shows the overlay any more: its last output was unplugged or turned
     /// off (`noteDisplays`).
     private var hasNoDisplay = false
-    /// Whether the HUD is drawn but not seen, another console in front or no display left:
-    /// `status` says `shown=0`, and `shown` and `hidden` wait until it can be seen again.
-    public var isScreenAway: Bool { isConsoleAway || hasNoDisplay }
+    /// Whether the overlay let go of the screen for the next program (`deactivate`): its last
+    /// picture may stay, but nothing it says is drawn any more.
+    public private(set) var isDeactivated = false
+    /// Whether the HUD is drawn but not seen, another console in front, no display left or the
+    /// screen let go: `status` says `shown=0`, and `shown` and `hidden` wait until it can be
+    /// seen again.
+    public var isScreenAway: Bool { isConsoleAway || hasNoDisplay || isDeactivated }
     /// What the display promises of the HUD's place above other windows (`status`'s `above`).
     public internal(set) var stacking = Stacking.held
     /// Whether another client took the overlay's window from the top and it is not back yet
@@ -133,6 +137,12 @@ public struct HostSession: Sendable {
     /// again to finish its fade.
     public mutating func noteScreen(away: Bool) -> [OverlayEvent] {
         changeWhetherSeen { $0.isConsoleAway = away }
+    }
+
+    /// Records that the overlay let go of the screen (`deactivate`), for good; returns `hidden`
+    /// when a drawn HUD was seen: what stays on the screen is no longer the overlay's to keep.
+    public mutating func noteDeactivated() -> [OverlayEvent] {
+        changeWhetherSeen { $0.isDeactivated = true }
     }
 
     /// Records whether any display still shows the overlay (`present`) or the last one went

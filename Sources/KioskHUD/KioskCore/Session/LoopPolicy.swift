@@ -151,8 +151,19 @@ public struct LoopPolicy: Sendable {
     /// Applies one input; returns why to exit when it ends the program.
     private mutating func apply(_ input: LoopInput, atTick tick: Int, to result: inout LoopStep) -> ExitReason? {
         switch input {
-        case .host(.command(.quit, _), _):
+        case .host(.command(.quit(let retaining), _), _):
+            guard retaining else { return .quit }
+            guard let refusal = handOverRefusal else { return .quitLeavingScreen }
+            result.reports.append("quit --retain: \(refusal); quitting")
             return .quit
+        case .host(.command(.deactivate, let line), let source):
+            if let refusal = handOverRefusal {
+                reject(.notHere(command: "deactivate", reason: refusal), line: line, from: source, into: &result)
+            } else if !session.isDeactivated {
+                result.deactivates = true
+                result.reports.append("deactivated: nothing more is drawn; the last picture stays for the next program to take over")
+                result.answers += session.noteDeactivated().map(event)
+            }
         case .host(.command(let command, _), let source):
             result.answers += session.apply(command, atTick: tick).map { answer($0, from: source) }
             if case .percentage(let value) = command, let line = remainingTime?.line(after: value, atTick: tick) {
@@ -160,10 +171,7 @@ public struct LoopPolicy: Sendable {
             }
             if case .percentage(100) = command, settings.zenity?.autoCloses == true { return .autoClose }
         case .host(.rejected(let error, let line), let source):
-            result.reports.append("\(source.lineLabel) \(line): \(error)")
-            if settings.reportsErrorsOnStdout || source.hasItsOwnAnswers {
-                result.answers.append(Answer(OverlayEvent.error(line: line, error).description, to: .asker(source)))
-            }
+            reject(error, line: line, from: source, into: &result)
         case .endOfInput:
             if settings.exitsAtEndOfInput { return .endOfInput }
             if let zenity = settings.zenity { return endZenityInput(zenity, atTick: tick, to: &result) }
@@ -209,6 +217,22 @@ public struct LoopPolicy: Sendable {
             result.answers += session.noteScreen(away: away).map(event)
         }
         return nil
+    }
+
+    /// Reports line `line` from `source` as rejected with `error` (on stderr; to the asker too
+    /// where it hears its errors).
+    private func reject(_ error: CommandError, line: Int, from source: InputSource, into result: inout LoopStep) {
+        result.reports.append("\(source.lineLabel) \(line): \(error)")
+        if settings.reportsErrorsOnStdout || source.hasItsOwnAnswers {
+            result.answers.append(Answer(OverlayEvent.error(line: line, error).description, to: .asker(source)))
+        }
+    }
+
+    /// Why the screen cannot be left to the next program here, or nil on a bare screen.
+    private var handOverRefusal: String? {
+        let backend = session.backend.flatMap(WindowingBackend.init(rawValue:))
+        guard backend?.handsOverTheScreen != true else { return nil }
+        return "on \(session.backend ?? "this display") the display server owns the screen, and the overlay's window goes with it"
     }
 
     /// zenity's end of input: the bar fills to 100 % and stops pulsating; `--auto-close` exits at

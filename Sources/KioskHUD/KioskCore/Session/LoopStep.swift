@@ -12,6 +12,9 @@ public struct LoopStep: Sendable, Equatable {
     public var isFirst = false
     /// The tick at which to step again without input; nil: sleep until input arrives.
     public var wakeTick: Int?
+    /// True on the step that applied `deactivate`: the backend stops drawing and lets go of the
+    /// screen, its last picture staying.
+    public var deactivates = false
     /// Set when the program must end: every answer above is still to be written first.
     public var exit: ExitReason?
 }

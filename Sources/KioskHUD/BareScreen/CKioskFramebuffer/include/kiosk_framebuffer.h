@@ -256,6 +256,20 @@ void kfb_console_take_back(void);
 int kfb_console_reassert(int *in_front);
 
 /**
+ * Leaves every screen as it is at exit, for the next program (`quit --retain`): kfb_restore_all
+ * then sets no CRTC and no fbdev pan offset back and leaves the console in its mode, not redrawn;
+ * it still drops DRM master and stops following the console's switches. Signal-safe.
+ */
+void kfb_leave_screens(void);
+
+/**
+ * After kfb_drm_suspend (called again here, so it may not have been): waits up to `timeout_ms`
+ * until no started screen of `device` shows the overlay's buffers any more, another DRM master
+ * having set its own picture (or switched it off). 1 when that happened, 0 at the timeout.
+ */
+int kfb_drm_wait_for_next_master(struct kfb_drm *device, int timeout_ms);
+
+/**
  * Gives every opened device back as it was: the saved CRTCs set again (the console comes back),
  * DRM master dropped, the console in KD_TEXT, fbdev's pan offset restored. Only async-signal-safe
  * calls; safe to call twice.
