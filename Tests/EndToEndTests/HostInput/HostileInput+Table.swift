@@ -99,7 +99,7 @@ extension HostileInput {
         .accepted("MsG hi", utf8("MsG hi\n"), status: message("hi")),
         .accepted("hide between tabs", utf8("\thide\t\n"), status: hidden),
         .quit("QuIt between spaces, ended by CRLF", utf8("  QuIt  \r\n")),
-        .refused("quit now (an argument: not a quit)", utf8("quit now\n"), #""quit" takes no argument, got "now""#),
+        .refused("quit now (an argument: not a quit)", utf8("quit now\n"), #""quit" takes nothing or "--retain", not "now""#),
         .refused("ping with an argument", utf8("ping extra\n"), #""ping" takes no argument, got "extra""#),
     ]
 
