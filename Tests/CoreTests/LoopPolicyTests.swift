@@ -37,6 +37,25 @@ import KioskTestSupport
         #expect(loop.step([command(.quit(retainingScreen: true))], atTick: 3, measurer: FakeMeasurer()).exit == .quitLeavingScreen)
     }
 
+    /// systemd's boot progress fills the ring but is no sign of life from the host: it neither
+    /// ends a stall nor keeps one from coming.
+    @Test func systemdsProgressIsNoSignOfLifeFromTheHost() {
+        var timing = Timing()
+        timing.fadeSeconds = 0
+        timing.stallTimeoutSeconds = 2
+        let session = HostSession(appearance: Appearance(), timing: timing, clock: FixedStepClock(ticksPerSecond: 60),
+                                  state: HUDState(isVisible: true, message: "Starting..."))
+        var loop = LoopPolicy(session: session, composers: [FrameComposer(screen: Self.screen)],
+                              settings: LoopPolicy.Settings(exitsAtEndOfInput: false, reportsErrorsOnStdout: false))
+        _ = loop.step([], atTick: 0, measurer: FakeMeasurer())
+        let reading = LoopInput.host(.command(.progress(40), line: 1), from: .systemd)
+        #expect(loop.step([reading], atTick: 60, measurer: FakeMeasurer()).lines.isEmpty)
+        #expect(loop.step([], atTick: 120, measurer: FakeMeasurer()).lines == ["stalled"], "two seconds after the start")
+        let later = LoopInput.host(.command(.progress(60), line: 2), from: .systemd)
+        let status = loop.step([later, command(.status)], atTick: 130, measurer: FakeMeasurer()).lines
+        #expect(status.count == 1 && status[0].contains(" stalled=1 ") && status[0].contains(" progress=60 "), "\(status)")
+    }
+
     /// Where a display server owns the screen, `deactivate` is a rejected line (the state kept)
     /// and `quit --retain` a plain quit, said in one line.
     @Test(arguments: ["x11", "wayland"])

@@ -334,8 +334,8 @@ CONSOLE_RESET = "kiosk-spinner-test-console-reset"
 
 def hand_over_case(name, boot, modules):
     """The screen handed over to the next program (hud.NEXT_MASTER, as a compositor or an eglfs
-    application takes it): `deactivate` (`hidden`, one stderr line, the picture stays with the
-    wheel stopped), the next program's picture on the first mode set it makes, `quit --retain`
+    application takes it): `deactivate` (`hidden`, one stderr line, the picture stays, a new
+    message drawing nothing), the next program's picture on the first mode set it makes, `quit --retain`
     (exit 0 once that picture is up; it stays); then an overlay started while that program holds
     the device waits for it (`--wait-for-display`, one line) and, once it has ended (the kernel
     switching its screen off), shows its HUD whole, as a reboot screen does."""
@@ -351,6 +351,8 @@ def hand_over_case(name, boot, modules):
         screen(shows, "progress"),
         send("deactivate"),
         expect(r"^hidden$"),
+        # Nothing is drawn any more: a new message leaves the picture as it was.
+        send("msg Changed after deactivate"),
         screen_stays(shows, "deactivated"),
         shell(f"(sleep 3600 | {hud.NEXT_MASTER} /dev/dri/card0 {hud.NEXT_MASTER_COLOUR} > /tmp/next.out 2>&1 &)"),
         screen(hud.next_master_shown, "next-program"),

@@ -256,13 +256,12 @@ final class DRMBackend: RegisteredBackend {
         return isLost ? [lost] : heard
     }
 
-    /// Waits as `waitForEvents` does once the screen was let go: the console's switches are let
-    /// happen (nothing to stop or show again), the device's events and the kernel's hot-plug
-    /// messages are read and dropped; only the device's loss is heard.
+    /// Waits as `waitForEvents` does once the screen was let go (the console's switches are no
+    /// longer followed): the device's events and the kernel's hot-plug messages are read and
+    /// dropped; only the device's loss is heard.
     private func waitDeactivated(until deadline: UInt64?) -> [LoopInput] {
         let watched = console.wait(until: deadline, alsoOn: waitedOn)
         guard !watched.isEmpty else { return [] }
-        if watched[0].revents != 0 { _ = console.switches?.handle(leave: {}, comeBack: {}) }
         if watched[1].revents != 0,
            watched[1].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 || kfb_drm_dispatch(device) == KFB_LOST {
             isLost = true
@@ -273,10 +272,14 @@ final class DRMBackend: RegisteredBackend {
     }
 
     /// Drops master and draws no more, the last picture staying on the CRTCs (they scan the
-    /// overlay's buffers until the next master sets its own).
+    /// overlay's buffers until the next master sets its own): the flips still pending complete
+    /// first (at most a tenth of a second), so the picture left is the last one drawn; the
+    /// console's switches are no longer held up for the overlay.
     func deactivate() {
         isDeactivated = true
+        kfb_drm_finish_flips(device, 100)
         kfb_drm_suspend(device)
+        kfb_console_unfollow_switches()
     }
 
     /// Leaves the screens to the next master once it has put its own picture on them (waiting up
@@ -288,6 +291,7 @@ final class DRMBackend: RegisteredBackend {
         if kfb_drm_wait_for_next_master(device, Int32(seconds * 1000)) == 1 {
             kfb_leave_screens()
         } else {
+            // The exit takes master back (kfb_restore_all) to give the console its CRTCs.
             Diagnostics.report("quit --retain: no other program put its picture on \(path) within \(seconds) s "
                                + "(the kernel takes the overlay's away as it exits); giving the screen back to the console")
         }

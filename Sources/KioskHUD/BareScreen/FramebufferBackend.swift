@@ -90,11 +90,8 @@ final class FramebufferBackend: RegisteredBackend {
     func waitForEvents(until deadline: UInt64?) -> [LoopInput] {
         guard !isLost else { return [lost] }
         let woken = !console.wait(until: deadline).isEmpty
-        guard !isDeactivated else {
-            // The console's switches are let happen; a reset of it and a new mode are the next program's.
-            if woken { _ = console.switches?.handle(leave: {}, comeBack: {}) }
-            return []
-        }
+        // A reset of the console and a new mode are the next program's once the screen was let go.
+        guard !isDeactivated else { return [] }
         func comeBack() { screen.presentWhole(present) }
         var heard = console.takeBackAfterReset(leave: {}, comeBack: comeBack, redraw: comeBack)
         if woken { heard += console.switches?.handle(leave: {}, comeBack: comeBack) ?? [] }
@@ -103,9 +100,11 @@ final class FramebufferBackend: RegisteredBackend {
     }
 
     /// Draws no more and takes nothing back (a console reset, a new mode): the picture stays in
-    /// the framebuffer, the console in graphics mode, for the next program to draw over.
+    /// the framebuffer, the console in graphics mode, for the next program to draw over; the
+    /// console's switches are no longer held up for the overlay.
     func deactivate() {
         isDeactivated = true
+        kfb_console_unfollow_switches()
     }
 
     /// Leaves the picture in the framebuffer and the console in graphics mode at exit, so its

@@ -3,6 +3,7 @@
 #include "kiosk_platform.h"
 
 #include <dlfcn.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,7 @@ typedef int (*bus_get_property_trivial_fn)(void *, const char *, const char *, c
                                            char, void *);
 typedef void (*bus_error_free_fn)(bus_error *);
 typedef void *(*bus_unref_fn)(void *);
+typedef int (*bus_set_timeout_fn)(void *, uint64_t);
 
 struct kp_systemd {
     void *bus;
@@ -49,14 +51,22 @@ static int connect_private(void *library, void **bus) {
     return result;
 }
 
-struct kp_systemd *kp_systemd_connect(char *error, int capacity) {
-    void *library = dlopen("libsystemd.so.0", RTLD_LAZY | RTLD_LOCAL);
+struct kp_systemd *kp_systemd_connect(int *lasting, char *error, int capacity) {
+    /* Loaded once and kept for the process's life, as fontconfig is. */
+    static void *library;
+    *lasting = 1;
+    if (!library) library = dlopen("libsystemd.so.0", RTLD_LAZY | RTLD_LOCAL);
     if (!library) {
         if (capacity > 0) snprintf(error, (size_t)capacity, "cannot load libsystemd.so.0: %s", dlerror());
         return NULL;
     }
     struct kp_systemd *systemd = calloc(1, sizeof *systemd);
+    if (!systemd) {
+        say(error, capacity, "cannot connect to systemd", 12 /* ENOMEM */);
+        return NULL;
+    }
     bus_open_system_fn open_system = (bus_open_system_fn)dlsym(library, "sd_bus_open_system");
+    bus_set_timeout_fn set_timeout = (bus_set_timeout_fn)dlsym(library, "sd_bus_set_method_call_timeout");
     systemd->get_property = (bus_get_property_trivial_fn)dlsym(library, "sd_bus_get_property_trivial");
     systemd->error_free = (bus_error_free_fn)dlsym(library, "sd_bus_error_free");
     systemd->unref = (bus_unref_fn)dlsym(library, "sd_bus_unref");
@@ -65,6 +75,7 @@ struct kp_systemd *kp_systemd_connect(char *error, int capacity) {
         free(systemd);
         return NULL;
     }
+    *lasting = 0;
     int private_result = connect_private(library, &systemd->bus);
     if (private_result < 0) {
         int system_result = open_system(&systemd->bus);
@@ -78,19 +89,31 @@ struct kp_systemd *kp_systemd_connect(char *error, int capacity) {
             return NULL;
         }
     }
+    /* A manager busy for longer than this is asked again at the next reading (sd-bus waits 25 s). */
+    if (set_timeout) set_timeout(systemd->bus, 2000000);
     return systemd;
 }
 
-int kp_systemd_progress(struct kp_systemd *systemd, double *progress, char *error, int capacity) {
+/* Reads the manager's property `name` of D-Bus type `type` into `value`; 1, or 0 with the reason. */
+static int read_property(struct kp_systemd *systemd, const char *name, char type, void *value, char *error,
+                         int capacity) {
     bus_error failure = {NULL, NULL, 0};
     int result = systemd->get_property(systemd->bus, "org.freedesktop.systemd1", "/org/freedesktop/systemd1",
-                                       "org.freedesktop.systemd1.Manager", "Progress", &failure, 'd', progress);
+                                       "org.freedesktop.systemd1.Manager", name, &failure, type, value);
     if (result < 0 && capacity > 0) {
-        if (failure.message) snprintf(error, (size_t)capacity, "cannot read systemd's Progress: %s", failure.message);
-        else say(error, capacity, "cannot read systemd's Progress", result);
+        snprintf(error, (size_t)capacity, "cannot read systemd's %s: %s", name,
+                 failure.message ? failure.message : strerror(-result));
     }
     systemd->error_free(&failure);
     return result >= 0;
+}
+
+int kp_systemd_progress(struct kp_systemd *systemd, double *progress, char *error, int capacity) {
+    return read_property(systemd, "Progress", 'd', progress, error, capacity);
+}
+
+int kp_systemd_finish_time(struct kp_systemd *systemd, uint64_t *microseconds, char *error, int capacity) {
+    return read_property(systemd, "FinishTimestampMonotonic", 't', microseconds, error, capacity);
 }
 
 void kp_systemd_close(struct kp_systemd *systemd) {

@@ -73,12 +73,13 @@ final class Overlay {
             let inputs = (events + inbox.takeAll()).readingLastLogo()
             let tick = policy.session.clock.ticks(elapsedNanoseconds: now() - startNanoseconds)
             let step = policy.step(inputs, atTick: tick, measurer: measurer)
-            if step.deactivates { backend.deactivate() }
-            // The answers follow the picture, so a `status` answered is on screen.
+            // The answers follow the picture, so a `status` answered is on screen; what the step
+            // drew is the picture a `deactivate` leaves.
             if step.exit == nil {
                 backend.draw(step.frames)
                 backend.holdInput(step.wantsGrab)
             }
+            if step.deactivates { backend.deactivate() }
             step.reports.forEach(outlets.report)
             for answer in step.answers where answer.isForStandardOutput { outlets.standardOutput(answer.line) }
             outlets.control?.deliver(step.answers, applied: inputs)

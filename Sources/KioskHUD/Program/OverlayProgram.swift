@@ -21,6 +21,7 @@ public enum OverlayProgram {
     }
 
     private static func start(_ options: LaunchOptions, exit: ProgramExit) throws(StartupError) -> Never {
+        let startedNanoseconds = MonotonicClock.nanoseconds()
         let parent = getppid()
         if options.exitsWithParent, kp_exit_with_parent(parent) == 0 {
             exit.finish(.success, reporting: "the process that started the overlay is gone; exiting")
@@ -62,7 +63,7 @@ public enum OverlayProgram {
             try InputReader.start(dialect: options.dialect, inbox: inbox)
             try fifo?.start(inbox: inbox)
             try control?.start(inbox: inbox)
-            if options.followsSystemdProgress { try SystemdProgressFollower.start(inbox: inbox) }
+            if options.followsSystemdProgress { try SystemdProgressFollower.start(inbox: inbox, startedNanoseconds: startedNanoseconds) }
         }
         SignalWatcher.whenStopping { [inbox = overlay.inbox] in inbox.postControl(.stopSignal($0)) }
         let ending: Overlay.Ending

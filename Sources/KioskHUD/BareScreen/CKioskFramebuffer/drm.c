@@ -19,6 +19,7 @@
 #include <drm_fourcc.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -674,6 +675,22 @@ static int shows_own_buffer(const struct kfb_drm *device) {
         }
     }
     return 0;
+}
+
+/* Whether a flip of `device` is still to complete. */
+static int flips_pending(const struct kfb_drm *device) {
+    for (int i = 0; i < device->screen_count; i++) {
+        if (device->screens[i].flip_pending) return 1;
+    }
+    return 0;
+}
+
+void kfb_drm_finish_flips(struct kfb_drm *device, int timeout_ms) {
+    if (!device) return;
+    for (int waited = 0; flips_pending(device) && waited < timeout_ms; waited += 20) {
+        struct pollfd readable = {.fd = device->fd, .events = POLLIN};
+        if (poll(&readable, 1, 20) == 1 && kfb_drm_dispatch(device) == KFB_LOST) return;
+    }
 }
 
 int kfb_drm_wait_for_next_master(struct kfb_drm *device, int timeout_ms) {

@@ -253,18 +253,26 @@ void kfb_console_release(void) {
 
 void kfb_leave_screens(void) { leaving = 1; }
 
+void kfb_console_unfollow_switches(void) {
+    if (!switching_followed) return;
+    switching_followed = 0;
+    kfb_ioctl(console_fd, VT_SETMODE, &switching_before);
+}
+
 void kfb_restore_all(void) {
     int saved_errno = errno;
     __atomic_thread_fence(__ATOMIC_ACQUIRE);
-    /* While still master: the CRTCs as the console had them. */
+    /* Master again where it was dropped (`deactivate`, another console in front), since only the
+     * master sets CRTCs; a program that took the device over keeps it (EBUSY). Then the CRTCs as
+     * the console had them. */
+    for (int i = 0; !leaving && i < master_count; i++) {
+        if (!masters[i].done) kfb_ioctl(masters[i].fd, DRM_IOCTL_SET_MASTER, NULL);
+    }
     for (int i = 0; i < crtc_count; i++) kfb_registry_restore_crtc(i);
     for (int i = 0; i < master_count; i++) kfb_registry_drop_master(i);
     for (int i = 0; i < fbdev_count; i++) kfb_registry_restore_fbdev(i);
     /* Switches no longer wait for this process (VT_AUTO, as it was). */
-    if (switching_followed) {
-        switching_followed = 0;
-        kfb_ioctl(console_fd, VT_SETMODE, &switching_before);
-    }
+    kfb_console_unfollow_switches();
     /* Last, so that the console redraws its text over what is now the console's again; left in
      * its mode, not redrawn, when the screens are left to the next program. */
     if (leaving) {

@@ -3,6 +3,7 @@
 #ifndef KIOSK_PLATFORM_H
 #define KIOSK_PLATFORM_H
 
+#include <stdint.h>
 #include <sys/types.h>
 
 /**
@@ -35,16 +36,23 @@ struct kp_systemd;
 /**
  * Connects to systemd's manager through libsystemd, loaded with dlopen on the first call (so it is
  * not a dependency): its private socket /run/systemd/private (root, from PID 1's start, before the
- * D-Bus daemon), else the system bus. Returns NULL with the reason in `error` (at most `capacity`
- * bytes with the NUL) when libsystemd is missing or neither answers.
+ * D-Bus daemon), else the system bus; a question waits at most 2 s for its answer. Returns NULL
+ * with the reason in `error` (at most `capacity` bytes with the NUL) when libsystemd is missing
+ * (`lasting` set: trying again cannot help) or neither answers (`lasting` 0).
  */
-struct kp_systemd *kp_systemd_connect(char *error, int capacity);
+struct kp_systemd *kp_systemd_connect(int *lasting, char *error, int capacity);
 
 /**
  * Reads the manager's Progress (0 at the start of the boot, 1 once it has finished) into
  * `progress`; returns 1, or 0 with the reason in `error`. Blocks until systemd answers.
  */
 int kp_systemd_progress(struct kp_systemd *systemd, double *progress, char *error, int capacity);
+
+/**
+ * Reads when the manager finished the boot (FinishTimestampMonotonic, CLOCK_MONOTONIC
+ * microseconds; 0 while it runs) into `microseconds`; returns 1, or 0 with the reason in `error`.
+ */
+int kp_systemd_finish_time(struct kp_systemd *systemd, uint64_t *microseconds, char *error, int capacity);
 
 /** Closes the connection and frees it. */
 void kp_systemd_close(struct kp_systemd *systemd);

@@ -534,8 +534,12 @@ extension Option {
                 A reading replaces the host's
                 .BR progress .
                 Started after the boot has finished (a shutdown screen) it has nothing to follow: one
-                line says so and the overlay stays until told to quit.
-                When systemd cannot be reached, one line says why and the ring is left to the host.
+                line says so and the overlay stays until told to quit; a boot that finished while the
+                overlay waited for its display
+                .RB ( \-\-wait\-for\-display )
+                ends it as soon as it starts.
+                When systemd does not answer (within 2 s), one line says why and it is asked again at
+                each reading; without libsystemd the ring is left to the host.
                 """#
         case .waitForDisplay:
             return #"""

@@ -6,8 +6,8 @@ extension Answer {
     /// Whether stdout hears it.
     public var isForStandardOutput: Bool {
         switch audience {
-        case .everyone, .asker(.standardInput), .asker(.fifo), .asker(.systemd): return true
-        case .clients, .asker(.client): return false
+        case .everyone, .asker(.standardInput), .asker(.fifo): return true
+        case .clients, .asker(.client), .asker(.systemd): return false
         }
     }
 

@@ -26,7 +26,7 @@ public struct BootProgress: Sendable {
         guard fraction.isFinite, fraction >= 0 else { return [] }
         guard fraction < 1 else {
             guard hasSeenTheBootRunning else { return [.finishedBeforeStart] }
-            return shownPercent == 100 ? [.finished] : [.progress(100), .finished]
+            return [.progress(100), .finished]
         }
         hasSeenTheBootRunning = true
         let percent = min(99, Int(fraction * 100))

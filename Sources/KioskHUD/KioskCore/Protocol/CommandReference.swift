@@ -200,7 +200,8 @@ public enum CommandReference {
                   """#),
         Entry(["quit [--retain]"],
               "exit 0 at once; with `--retain`, on a bare screen, leave the last picture for the next program instead of "
-                  + "giving the screen back to the console",
+                  + "giving the screen back to the console (on DRM once that program has put up its own, waiting up to "
+                  + "\(WindowingBackend.handOverWaitSeconds) s)",
               manual: #"""
                   Exit 0 at once.
                   With

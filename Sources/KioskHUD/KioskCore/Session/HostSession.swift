@@ -70,10 +70,12 @@ public struct HostSession: Sendable {
     /// A change of visibility takes effect at `settle` (or the next `advance`, a command at a
     /// later tick, or a `status`, which reports what is drawn), once per tick: a burst of
     /// `show`/`hide` at one tick ends in the last one's state without a flicker of events. A
-    /// state command is a sign of life and ends a stall; a question (`ping`, `status`) is not.
+    /// state command from the host is a sign of life and ends a stall; a question (`ping`,
+    /// `status`) is not, and neither is what does not come from the host (`fromHost` false:
+    /// systemd's boot progress).
     @discardableResult
-    public mutating func apply(_ command: Command, atTick tick: Int) -> [OverlayEvent] {
-        if !command.isQuestion {
+    public mutating func apply(_ command: Command, atTick tick: Int, fromHost: Bool = true) -> [OverlayEvent] {
+        if fromHost, !command.isQuestion {
             lastCommandTick = max(lastCommandTick, tick)
             stalledSince = nil
         }

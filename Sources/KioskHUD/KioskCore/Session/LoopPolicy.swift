@@ -165,7 +165,7 @@ public struct LoopPolicy: Sendable {
                 result.answers += session.noteDeactivated().map(event)
             }
         case .host(.command(let command, _), let source):
-            result.answers += session.apply(command, atTick: tick).map { answer($0, from: source) }
+            result.answers += session.apply(command, atTick: tick, fromHost: source != .systemd).map { answer($0, from: source) }
             if case .percentage(let value) = command, let line = remainingTime?.line(after: value, atTick: tick) {
                 result.answers += session.apply(.detail(line), atTick: tick).map { answer($0, from: source) }
             }

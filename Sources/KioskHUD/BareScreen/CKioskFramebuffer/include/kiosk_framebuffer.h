@@ -263,6 +263,19 @@ int kfb_console_reassert(int *in_front);
 void kfb_leave_screens(void);
 
 /**
+ * Waits up to `timeout_ms` until every flip of `device` has completed, the frames presented while
+ * one was pending flipped to in turn: the picture on the screens is then the last presented.
+ */
+void kfb_drm_finish_flips(struct kfb_drm *device, int timeout_ms);
+
+/**
+ * Stops following the console's switches (kfb_console_follow_switches), its switching mode given
+ * back at once: for a program that takes the screen over after `deactivate` (a compositor
+ * switching to its own console must not wait for this one). Signal-safe.
+ */
+void kfb_console_unfollow_switches(void);
+
+/**
  * After kfb_drm_suspend (called again here, so it may not have been): waits up to `timeout_ms`
  * until no started screen of `device` shows the overlay's buffers any more, another DRM master
  * having set its own picture (or switched it off). 1 when that happened, 0 at the timeout.
