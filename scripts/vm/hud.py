@@ -39,6 +39,7 @@ def build_next_master(path):
     """Builds NEXT_MASTER at `path`: plain C with libdrm, as a device's application is."""
     libdrm = subprocess.run(["pkg-config", "--cflags", "--libs", "libdrm"], check=True, capture_output=True,
                             text=True).stdout.split()
+    os.makedirs(os.path.dirname(path), exist_ok=True)
     subprocess.run(["cc", "-O2", "-Wall", "-o", path, os.path.join(CHECKOUT, "Tests", "NextMaster", "main.c"), *libdrm],
                    check=True)
 
