@@ -6,6 +6,13 @@
  * argc, argv and envp before main; this one keeps the first two. */
 #include "kiosk_platform.h"
 
+#include <features.h>
+
+/* musl calls .init_array functions with no arguments: this would read garbage there. */
+#ifndef __GLIBC__
+#error "arguments.c needs glibc, which passes argc and argv to the executable's initialisers"
+#endif
+
 static int captured_count;
 static char **captured_arguments;
 
