@@ -502,6 +502,28 @@ def second_output_case(name):
     ], needs=[KIOSK_SPINNER])
 
 
+def hand_over_one_of_two_case(name):
+    """`--display all` on virtio-gpu's two outputs, then `quit --retain` while the next program
+    (hud.NEXT_MASTER) lights only the first: it exits within about a second, not at the end of its
+    wait, with nothing on stderr but the deactivate line; the first output keeps that program's
+    picture."""
+    return Case(name, VIRTIO_TWO_HEADS, ["virtio_pci", "virtio-gpu"], [
+        start(KIOSK_SPINNER, "--backend", "drm", "--display", "all", *DPI, stderr=STDERR),
+        expect(r"^ready$"),
+        screen(of_size(hud.shows([]), (1024, 768)), "second-output", head=SECOND_HEAD),
+        send("deactivate"),
+        expect(r"^hidden$"),
+        shell(f"(sleep 3600 | {hud.NEXT_MASTER} /dev/dri/card0 {hud.NEXT_MASTER_COLOUR} > /tmp/next.out 2>&1 &)"),
+        screen(hud.next_master_shown, "next-program"),
+        shell("i=0; until [ -s /tmp/next.out ]; do [ $i -lt 100 ] || exit 1; usleep 20000; i=$((i + 1)); done"),
+        send("quit --retain"),
+        exits(0, timeout=3),
+        file_lines(STDERR, 1, r"^kiosk-spinner: deactivated: "),
+        screen_stays(hud.next_master_shown, "retained"),
+        shell(f"kill $(pidof sleep); while pidof {hud.NEXT_MASTER} > /dev/null; do usleep 50000; done"),
+    ], needs=[KIOSK_SPINNER, hud.NEXT_MASTER])
+
+
 def connector_status(output, value):
     """A step: forces DRM connector `output` of card0 ("Virtual-2") `value` through sysfs ("off",
     "on", or "detect" to let it be probed again), as a cable pulled or plugged back does, and has
@@ -925,6 +947,7 @@ CASES = [
     # One not connected at the start, plugged in while blocking: added (--display all).
     output_plugged_in_case("kiosk-spinner-virtio-gpu-output-plugged-in"),
     second_output_case("kiosk-spinner-virtio-gpu-second-output"),
+    hand_over_one_of_two_case("kiosk-spinner-virtio-gpu-hand-over-one-of-two"),
 ]
 
 # arm64: Debian 13's arm64 kernel under qemu-system-aarch64 -M virt (TCG) with virtio-gpu on PCI

@@ -282,10 +282,11 @@ final class DRMBackend: RegisteredBackend {
         kfb_console_unfollow_switches()
     }
 
-    /// Leaves the screens to the next master once it has put its own picture on them (waiting up
-    /// to `WindowingBackend.handOverWaitSeconds`): the overlay's buffers go with it, and a CRTC still scanning one as it
-    /// exits would be switched off by the kernel. When none came, one line says so and the
-    /// console is given back as at any exit.
+    /// Leaves the screens to the next master once it has put its own picture on one (waiting up
+    /// to `WindowingBackend.handOverWaitSeconds`, then half a second for the others it lights):
+    /// the overlay's buffers go with it, and a CRTC still scanning one as it exits is switched off
+    /// by the kernel. When none came, one line says so and the console is given back as at any
+    /// exit.
     func leaveScreen() {
         let seconds = WindowingBackend.handOverWaitSeconds
         if kfb_drm_wait_for_next_master(device, Int32(seconds * 1000)) == 1 {

@@ -661,20 +661,32 @@ void kfb_drm_suspend(struct kfb_drm *device) {
     for (int i = 0; i < device->screen_count; i++) kfb_region_clear(&device->screens[i].waiting);
 }
 
-/* Whether a started, present screen of `device` still scans out one of its buffers. */
-static int shows_own_buffer(const struct kfb_drm *device) {
+/* How many connected screens of `device` still scan out one of its buffers; `connected` receives
+ * how many are connected. A connector found unplugged (as the kernel last knew it: no probe, which
+ * needs no master) shows nothing to anyone, and the next program may never set its CRTC. */
+static int showing_own_buffer(const struct kfb_drm *device, int *connected) {
+    int showing = 0;
+    *connected = 0;
     for (int i = 0; i < device->screen_count; i++) {
         const struct screen *screen = &device->screens[i];
         if (!screen->started || screen->gone) continue;
+        drmModeConnector *connector = drmModeGetConnectorCurrent(device->fd, screen->connector_id);
+        int is_connected = connector && connector->connection == DRM_MODE_CONNECTED;
+        drmModeFreeConnector(connector);
+        if (!is_connected) continue;
+        *connected += 1;
         drmModeCrtc *crtc = drmModeGetCrtc(device->fd, screen->crtc_id);
         if (!crtc) continue;
         uint32_t shown = crtc->buffer_id;
         drmModeFreeCrtc(crtc);
         for (int b = 0; b < screen->buffer_count; b++) {
-            if (shown != 0 && shown == screen->buffers[b].fb_id) return 1;
+            if (shown != 0 && shown == screen->buffers[b].fb_id) {
+                showing += 1;
+                break;
+            }
         }
     }
-    return 0;
+    return showing;
 }
 
 /* Whether a flip of `device` is still to complete. */
@@ -696,10 +708,15 @@ void kfb_drm_finish_flips(struct kfb_drm *device, int timeout_ms) {
 int kfb_drm_wait_for_next_master(struct kfb_drm *device, int timeout_ms) {
     if (!device) return 1;
     kfb_drm_suspend(device);
-    for (int waited = 0; shows_own_buffer(device); waited += 20) {
+    int connected = 0, waited = 0;
+    /* Until the next program has put its picture on one screen at least... */
+    while (showing_own_buffer(device, &connected) == connected && connected > 0) {
         if (waited >= timeout_ms) return 0;
         usleep(20000);
+        waited += 20;
     }
+    /* ...and a moment more for the others it lights (one it leaves goes dark as the overlay exits). */
+    for (int grace = 0; grace < 500 && showing_own_buffer(device, &connected) > 0; grace += 20) usleep(20000);
     return 1;
 }
 

@@ -207,9 +207,10 @@ public enum CommandReference {
                   With
                   .BR \-\-retain ,
                   on a bare screen, leave the screen as it is instead of giving it back to the console: on DRM,
-                  once another program has put its own picture on every screen the overlay showed on (it waits
-                  up to \#(WindowingBackend.handOverWaitSeconds) s for that, since the kernel switches off a screen still showing a picture
-                  of a program that exits; when none comes, one line says so and the console is given back);
+                  once another program has put its own picture on a screen the overlay showed on (it waits up to
+                  \#(WindowingBackend.handOverWaitSeconds) s for that, and half a second more for its other screens, since the kernel
+                  switches off a screen still showing a picture of a program that exits; when none comes, one
+                  line says so and the console is given back);
                   on fbdev, the picture stays in the framebuffer and the console in graphics mode.
                   Elsewhere it is a plain quit, said in one line.
                   """#),

@@ -277,8 +277,10 @@ void kfb_console_unfollow_switches(void);
 
 /**
  * After kfb_drm_suspend (called again here, so it may not have been): waits up to `timeout_ms`
- * until no started screen of `device` shows the overlay's buffers any more, another DRM master
- * having set its own picture (or switched it off). 1 when that happened, 0 at the timeout.
+ * until another DRM master has set its own picture (or switched the screen off) on a connected
+ * screen of `device` that showed the overlay's, then up to half a second more while others still
+ * show it (the next program may light only some). 1 when that happened (or no screen is
+ * connected), 0 at the timeout.
  */
 int kfb_drm_wait_for_next_master(struct kfb_drm *device, int timeout_ms);
 
