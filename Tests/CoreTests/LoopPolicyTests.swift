@@ -9,9 +9,11 @@ import KioskTestSupport
 
     private func policy(visible: Bool = true, exitsAtEndOfInput: Bool = false, errorsOnStdout: Bool = false,
                         screens: [Size] = [screen], grab: BlockingGrabState.Status = .released,
-                        stacking: Stacking = .held, backend: String? = nil) -> LoopPolicy {
+                        stacking: Stacking = .held, backend: String? = nil, fadeSeconds: Double = 0,
+                        stallTimeoutSeconds: Double? = nil) -> LoopPolicy {
         var timing = Timing()
-        timing.fadeSeconds = 0
+        timing.fadeSeconds = fadeSeconds
+        timing.stallTimeoutSeconds = stallTimeoutSeconds
         let session = HostSession(appearance: Appearance(), timing: timing, clock: FixedStepClock(ticksPerSecond: 60),
                                   state: HUDState(isVisible: visible, message: "Please wait..."))
         return LoopPolicy(session: session, composers: screens.map { FrameComposer(screen: $0) },
@@ -40,13 +42,7 @@ import KioskTestSupport
     /// systemd's boot progress fills the ring but is no sign of life from the host: it neither
     /// ends a stall nor keeps one from coming.
     @Test func systemdsProgressIsNoSignOfLifeFromTheHost() {
-        var timing = Timing()
-        timing.fadeSeconds = 0
-        timing.stallTimeoutSeconds = 2
-        let session = HostSession(appearance: Appearance(), timing: timing, clock: FixedStepClock(ticksPerSecond: 60),
-                                  state: HUDState(isVisible: true, message: "Starting..."))
-        var loop = LoopPolicy(session: session, composers: [FrameComposer(screen: Self.screen)],
-                              settings: LoopPolicy.Settings(exitsAtEndOfInput: false, reportsErrorsOnStdout: false))
+        var loop = policy(stallTimeoutSeconds: 2)
         _ = loop.step([], atTick: 0, measurer: FakeMeasurer())
         let reading = LoopInput.host(.command(.progress(40), line: 1), from: .systemd)
         #expect(loop.step([reading], atTick: 60, measurer: FakeMeasurer()).lines.isEmpty)
@@ -110,14 +106,7 @@ import KioskTestSupport
     /// not hear `shown` again when the console is back while the fade-out would still run: the
     /// HUD is gone by then. A silent host is not noticed while the HUD cannot be seen.
     @Test func aHUDHiddenWhileAwayIsGoneWhenTheConsoleIsBack() {
-        var timing = Timing()
-        timing.fadeSeconds = 1
-        timing.stallTimeoutSeconds = 2
-        let session = HostSession(appearance: Appearance(), timing: timing, clock: FixedStepClock(ticksPerSecond: 60),
-                                  state: HUDState(isVisible: true, message: "Please wait..."))
-        var loop = LoopPolicy(session: session, composers: [FrameComposer(screen: Self.screen)],
-                              settings: LoopPolicy.Settings(exitsAtEndOfInput: false, reportsErrorsOnStdout: false),
-                              grabStatus: .released)
+        var loop = policy(fadeSeconds: 1, stallTimeoutSeconds: 2)
         _ = loop.step([], atTick: 0, measurer: FakeMeasurer())
         #expect(loop.step([.screenAway(true)], atTick: 1, measurer: FakeMeasurer()).lines == ["hidden"])
         #expect(loop.step([], atTick: 200, measurer: FakeMeasurer()).lines.isEmpty, "no stall while away")

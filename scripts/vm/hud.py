@@ -7,6 +7,7 @@ turns a screen is compared outside the wheel's square, and inside it with each o
 poses (snapshots at each twelfth of its one-second turn), one of which it must be exactly."""
 
 import concurrent.futures
+import functools
 import hashlib
 import os
 import subprocess
@@ -44,12 +45,16 @@ def build_next_master(path):
                    check=True)
 
 
+@functools.lru_cache(maxsize=4)
+def next_master_picture(width, height):
+    """NEXT_MASTER's picture on a `width`x`height` screen, as RGB bytes (made once per size)."""
+    colour, white = bytes.fromhex(NEXT_MASTER_COLOUR) * width, b"\xff" * (3 * width)
+    return b"".join(white if height // 3 <= y < 2 * height // 3 else colour for y in range(height))
+
+
 def next_master_shown(shown, context):
     """A screen check: the screen is NEXT_MASTER's picture, exactly."""
-    width, height = shown.width, shown.height
-    colour, white = bytes.fromhex(NEXT_MASTER_COLOUR) * width, b"\xff" * (3 * width)
-    picture = b"".join(white if height // 3 <= y < 2 * height // 3 else colour for y in range(height))
-    return [] if shown.rgb == picture else ["not the next program's picture"]
+    return [] if shown.rgb == next_master_picture(shown.width, shown.height) else ["not the next program's picture"]
 
 
 def make_logo(binary):
