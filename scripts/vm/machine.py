@@ -44,8 +44,11 @@ class Machine:
     `command_line` the kernel's (console settings are added)."""
 
     def __init__(self, name, kernel_image, initramfs, qemu_arguments, command_line, folder, memory_mb=512,
-                 architecture="amd64"):
+                 architecture="amd64", scratch="/tmp/.out"):
+        """`scratch`: the guest file a command's output is kept in until it is sent back (a
+        systemd boot empties /tmp while it runs: systemd-tmpfiles-setup)."""
         self.name = name
+        self.scratch = scratch
         self.folder = folder
         os.makedirs(folder, exist_ok=True)
         self.serial_path = os.path.join(folder, "serial.sock")
@@ -75,23 +78,34 @@ class Machine:
         self.process = None
         self.serial = None
         self.monitor = None
+        self.launched = None
         self.boot_seconds = None
         self.guest_uptime_at_boot = None
 
     # ---- life --------------------------------------------------------------------------
 
     def boot(self, timeout=180):
-        started = time.monotonic()
+        self.launch()
+        return self.wait_until_booted(timeout)
+
+    def launch(self):
+        """Starts QEMU and connects its serial port and monitor; the screen can be read from now
+        on, while the guest boots."""
+        self.launched = time.monotonic()
         with open(os.path.join(self.folder, "qemu.log"), "wb") as qemu_log:
             self.process = subprocess.Popen(self.arguments, stdin=subprocess.DEVNULL, stdout=qemu_log,
                                             stderr=subprocess.STDOUT, preexec_fn=_die_with_parent)
-        self.serial = self._connect(self.serial_path, started + 30)
+        self.serial = self._connect(self.serial_path, self.launched + 30)
         threading.Thread(target=self._read_serial, daemon=True).start()
-        self.monitor = self._connect(self.monitor_path, started + 30)
-        self._monitor_until_prompt(started + 30)
+        self.monitor = self._connect(self.monitor_path, self.launched + 30)
+        self._monitor_until_prompt(self.launched + 30)
+        return self
+
+    def wait_until_booted(self, timeout=180):
+        """Waits for the test's shell (`@@booted`) of a launched guest."""
         index, match = self.wait_for(r"@@booted (\S+)", 0, timeout)
         self.guest_uptime_at_boot = float(match.group(1))
-        self.boot_seconds = time.monotonic() - started
+        self.boot_seconds = time.monotonic() - self.launched
         return self
 
     def _connect(self, path, deadline):
@@ -183,7 +197,7 @@ class Machine:
         self.commands += 1
         number = self.commands
         start = self.mark()
-        self.send(f"{{ {command}\n}} > /tmp/.out 2>&1; s=$?; sed 's/^/@@o {number} /' /tmp/.out; "
+        self.send(f"{{ {command}\n}} > {self.scratch} 2>&1; s=$?; sed 's/^/@@o {number} /' {self.scratch}; "
                   f"echo \"@@done {number} $s\"\n")
         index, match = self.wait_for(rf"^@@done {number} (\d+)$", start, timeout)
         prefix = f"@@o {number} "
