@@ -1,6 +1,7 @@
 """A Debian 12 system with systemd, as a device maker's image is made: mmdebstrap from Debian's
 mirror with Debian's kernel (udev loads the display driver at boot, as on a device) and the
-libraries kiosk-spinner's .deb depends on, so `dpkg -i` of the package needs nothing more. Kept
+libraries kiosk-spinner's .deb depends on, so `dpkg -i` of the package needs nothing more, and a
+kiosk compositor to hand the screen over to. Kept
 as a tarball under /var/cache/kiosk-spinner-vm, one per package list, and made again when
 missing (about 2-5 minutes and 150 MB of downloads here)."""
 
@@ -13,6 +14,9 @@ SUITE = "bookworm"
 MIRROR = "http://deb.debian.org/debian"
 # What a minimal device image needs to boot with systemd and udev on Debian's kernel.
 SYSTEM = ["systemd-sysv", "udev", "linux-image-amd64", "kmod"]
+# The kiosk compositor the splash hands the screen over to (cage 0.1.4 on wlroots 0.15, which will
+# not start without Xwayland), seatd giving it the seat without logind, and wev as its application.
+KIOSK = ["cage", "xwayland", "seatd", "wev"]
 
 
 def depends_of(deb):
@@ -23,7 +27,7 @@ def depends_of(deb):
 
 def base_image(deb, log):
     """The cached root tarball for installing `deb`; made when missing."""
-    packages = SYSTEM + depends_of(deb)
+    packages = SYSTEM + KIOSK + depends_of(deb)
     key = hashlib.sha1(" ".join([SUITE, MIRROR] + packages).encode()).hexdigest()[:12]
     path = os.path.join(CACHE, f"debian12-systemd-{key}.tar")
     if os.path.exists(path):
