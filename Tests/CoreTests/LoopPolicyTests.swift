@@ -39,6 +39,21 @@ import KioskTestSupport
         #expect(loop.step([command(.quit(retainingScreen: true))], atTick: 3, measurer: FakeMeasurer()).exit == .quitLeavingScreen)
     }
 
+    /// What a `deactivate` leaves on the screen is the picture as it was when it came: a message
+    /// after it in the same batch changes the state (`status` says it) but is not drawn.
+    @Test func commandsAfterDeactivateInTheSameBatchAreNotDrawn() {
+        var loop = policy(backend: "drm")
+        _ = loop.step([], atTick: 0, measurer: FakeMeasurer())
+        let before = loop.step([command(.message("Before"))], atTick: 1, measurer: FakeMeasurer()).frames[0]?.panel
+        #expect(before != nil)
+        let step = loop.step([command(.deactivate), command(.message("After")), command(.status)], atTick: 2,
+                             measurer: FakeMeasurer())
+        #expect(step.deactivates)
+        let drawn = step.frames[0]
+        #expect(drawn == nil || drawn?.panel == before, "only the wheel may have moved")
+        #expect(step.lines.last?.contains(" message=\"After\" ") == true, "\(step.lines)")
+    }
+
     /// systemd's boot progress fills the ring but is no sign of life from the host: it neither
     /// ends a stall nor keeps one from coming.
     @Test func systemdsProgressIsNoSignOfLifeFromTheHost() {

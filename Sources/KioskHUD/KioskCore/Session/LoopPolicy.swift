@@ -101,11 +101,17 @@ public struct LoopPolicy: Sendable {
             result.isFirst = true
             result.answers.append(event(.ready))
         }
+        // What a `deactivate` leaves on the screen is the picture as it was when it came: what
+        // follows it in the same batch changes the state, undrawn.
+        var framesLeftByDeactivation: [Frame?]?
         for input in inputs {
             if let exit = apply(input, atTick: tick, to: &result) {
                 result.exit = exit
                 result.frames = Array(repeating: nil, count: composers.count)
                 return result
+            }
+            if result.deactivates, framesLeftByDeactivation == nil {
+                framesLeftByDeactivation = composeFrames(atTick: tick, measurer: measurer, reports: &result.reports)
             }
         }
         if let scheduled = scheduledExit, tick >= scheduled.tick {
@@ -119,6 +125,17 @@ public struct LoopPolicy: Sendable {
             result.frames = Array(repeating: nil, count: composers.count)
             return result
         }
+        result.frames = framesLeftByDeactivation ?? composeFrames(atTick: tick, measurer: measurer, reports: &result.reports)
+        result.wantsGrab = session.wantsGrab
+        result.answers += session.noteGrab(session.grab.status).map(event)
+        result.wakeTick = ([session.nextChangeTick(after: tick), scheduledExit?.tick] + composers.map { $0.nextChangeTick(after: tick) })
+            .compactMap { $0 }.min()
+        return result
+    }
+
+    /// The frame of each display at `tick` (nil where it is gone or nothing changed since the last
+    /// one composed), noting in `reports` a display whose layout adapted anew.
+    private mutating func composeFrames(atTick tick: Int, measurer: some TextMeasurer, reports: inout [String]) -> [Frame?] {
         var frames: [Frame?] = []
         for index in composers.indices {
             guard !gone.contains(index) else {
@@ -130,16 +147,11 @@ public struct LoopPolicy: Sendable {
             drawn[index] = frame
             let adaptation = composers[index].adaptation
             if adaptation != adaptations[index], let adaptation {
-                result.reports.append(composers.count > 1 ? "display \(index): \(adaptation)" : adaptation)
+                reports.append(composers.count > 1 ? "display \(index): \(adaptation)" : adaptation)
             }
             adaptations[index] = adaptation
         }
-        result.frames = frames
-        result.wantsGrab = session.wantsGrab
-        result.answers += session.noteGrab(session.grab.status).map(event)
-        result.wakeTick = ([session.nextChangeTick(after: tick), scheduledExit?.tick] + composers.map { $0.nextChangeTick(after: tick) })
-            .compactMap { $0 }.min()
-        return result
+        return frames
     }
 
     /// Exits with `reason` at `tick`, unless an exit is due earlier.
