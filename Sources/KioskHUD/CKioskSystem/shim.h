@@ -1,6 +1,7 @@
 /* The Linux calls KioskPlatform needs that Swift's Glibc module leaves out: eventfd (the wake-up),
- * pipe2 and accept4 (descriptors made close-on-exec at once), the path exec was given (getauxval)
- * and naming a thread (prctl, a variadic function Swift cannot call). Declarations and small
+ * pipe2 and accept4 (descriptors made close-on-exec at once), the path exec was given (getauxval),
+ * naming a thread (prctl, a variadic function Swift cannot call) and watching another process's
+ * end (pidfd_open, which glibc 2.36 does not wrap). Declarations and small
  * wrappers only; nothing here links anything beyond the C library. No feature macro (_GNU_SOURCE)
  * is defined: the system headers must read here as they read in Swift's Glibc module, or the two
  * disagree on their types. */
@@ -13,6 +14,11 @@
 #include <sys/eventfd.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
+
+#ifndef SYS_pidfd_open
+#define SYS_pidfd_open 434 /* the same number on every architecture */
+#endif
 
 /* glibc declares these two only with _GNU_SOURCE; they are in every glibc since 2.10. */
 int pipe2(int ends[2], int flags);
@@ -29,5 +35,10 @@ static inline int ks_name_this_thread(const char *name) { return prctl(PR_SET_NA
 
 /** getauxval(AT_EXECFN): the path exec was given, there without /proc; NULL if the kernel gave none. */
 static inline const char *ks_exec_path(void) { return (const char *)getauxval(AT_EXECFN); }
+
+/** pidfd_open(id, 0): a descriptor that polls readable once process `id` has ended and its parent
+ * could reap it (every thread ended); -1 with errno ESRCH when it is gone already, ENOSYS before
+ * Linux 5.3. */
+static inline int ks_pidfd_open(pid_t id) { return (int)syscall(SYS_pidfd_open, id, 0); }
 
 #endif

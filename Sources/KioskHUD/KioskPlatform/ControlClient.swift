@@ -40,8 +40,6 @@ package final class ControlClient {
     package static let lineLimitBytes = 1 << 20
     /// How long to wait before asking `status` again while an awaited grab is pending.
     static let statusRepeatSeconds = 0.1
-    /// How often to look whether the overlay's process has gone after it closed the connection.
-    static let exitCheckSeconds = 0.005
 
     private let descriptor: Int32
     /// The overlay's process (SO_PEERCRED), when this system tells it; 0 when not (another
@@ -124,12 +122,7 @@ package final class ControlClient {
     /// at most until `deadline`. Does nothing when the process is not known (SO_PEERCRED said 0:
     /// another process namespace).
     private func waitForTheOverlayToExit(until deadline: UInt64?, seconds: Double?) throws(Failure) {
-        guard peerProcessID > 0 else { return }
-        while ProcessLiveness.isRunning(peerProcessID) {
-            if let deadline, MonotonicClock.nanoseconds() >= deadline {
-                throw .stillRunning(processID: peerProcessID, seconds: seconds ?? 0)
-            }
-            usleep(useconds_t(Self.exitCheckSeconds * 1e6))
-        }
+        guard peerProcessID > 0, !ProcessLiveness.waitUntilGone(peerProcessID, until: deadline) else { return }
+        throw .stillRunning(processID: peerProcessID, seconds: seconds ?? 0)
     }
 }

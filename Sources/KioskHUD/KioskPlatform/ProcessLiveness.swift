@@ -1,15 +1,58 @@
+internal import CKioskSystem
 import Glibc
 
-/// Whether another process (not a child: it cannot be waited for) still runs, read from /proc.
+/// Whether another process (not a child: it cannot be waited for) still runs, and waiting for it
+/// to end.
 ///
-/// A process has gone when its parent could reap it: its main thread has ended (zombie or dead,
-/// or its /proc entry is gone) and so has every other thread. The main thread alone is not
-/// enough: after `exit`, the kernel keeps a group whose main thread is a zombie unreapable until
-/// its last thread has ended, which on a loaded machine is a moment later.
+/// A process has gone when its parent could reap it: its main thread has ended (zombie or dead)
+/// and so has every other thread. The main thread alone is not enough: after `exit`, the kernel
+/// keeps a group whose main thread is a zombie unreapable until its last thread has ended, which
+/// on a loaded machine is a moment later. Told by a pidfd (Linux 5.3 on), which needs no /proc
+/// and wakes the waiter when the process ends; on older kernels from /proc, looked at every
+/// `procCheckSeconds`.
 package enum ProcessLiveness {
-    /// Whether process `id` runs. A /proc that hides other users' processes makes every one
-    /// look gone.
-    package static func isRunning(_ id: pid_t) -> Bool {
+    /// How a process's end is told.
+    package enum Method: Sendable, CaseIterable {
+        /// A pidfd, readable once the process has gone (Linux 5.3 on).
+        case pidfd
+        /// /proc/ID/stat and /proc/ID/task (a /proc that hides other users' processes makes
+        /// every one look gone).
+        case proc
+    }
+
+    /// How often /proc is looked at while waiting, where there is no pidfd.
+    private static let procCheckSeconds = 0.005
+
+    /// Whether process `id` runs, told by `method`, else by a pidfd where the kernel has them.
+    package static func isRunning(_ id: Glibc.pid_t, by method: Method? = nil) -> Bool {
+        !waitUntilGone(id, until: 0, by: method)
+    }
+
+    /// Waits until process `id` has gone, at most until `deadline` (`MonotonicClock` nanoseconds;
+    /// nil: no limit); whether it has.
+    package static func waitUntilGone(_ id: Glibc.pid_t, until deadline: UInt64?, by method: Method? = nil) -> Bool {
+        if method != .proc {
+            let watch = ks_pidfd_open(id)
+            if watch >= 0 {
+                defer { close(watch) }
+                var watched = pollfd(fd: watch, events: Int16(POLLIN), revents: 0)
+                while true {
+                    let ready = retryingInterrupted { poll(&watched, 1, deadline.map { MonotonicClock.milliseconds(until: $0) } ?? -1) }
+                    if ready != 0 { return ready > 0 }
+                    if let deadline, MonotonicClock.nanoseconds() >= deadline { return false }
+                }
+            }
+            if errno == ESRCH { return true }
+        }
+        while isRunningByProc(id) {
+            if let deadline, MonotonicClock.nanoseconds() >= deadline { return false }
+            usleep(useconds_t(procCheckSeconds * 1e6))
+        }
+        return true
+    }
+
+    /// Whether process `id` runs, from /proc.
+    private static func isRunningByProc(_ id: pid_t) -> Bool {
         guard let state = mainThreadState(id) else { return false }
         return (state != UInt8(ascii: "Z") && state != UInt8(ascii: "X")) || threadCount(id) > 1
     }
