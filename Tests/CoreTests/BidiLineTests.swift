@@ -31,6 +31,14 @@ import Testing
         #expect(describe("מקבלים נתוני ECG") == [">ECG|Latn", "<מקבלים נתוני |Hebr"])
     }
 
+    @Test func cldrsArabicPercentageReadsRightToLeftWithTheSignAtTheLeft() {
+        // "٤٢٪" then the Arabic letter mark: the mark makes the line right to left, so the sign,
+        // read after the number, is drawn at its left.
+        #expect(describe("٤٢٪\u{061C}") == ["<٪\u{061C}|Zyyy", ">٤٢|Zyyy"])
+        // Latin digits with left-to-right marks (CLDR's generic Arabic) stay as written.
+        #expect(describe("42\u{200E}%\u{200E}").map { $0.first } == [">"])
+    }
+
     @Test func scriptsSplitRunsOfOneDirection() {
         let runs = BidiLine.visualRuns("ECG 心電 ЕКГ")
         #expect(runs.map(\.script) == ["Latn", "Hani", "Cyrl"])

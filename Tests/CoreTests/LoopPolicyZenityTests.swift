@@ -16,7 +16,7 @@ import KioskTestSupport
         options.pulsates = pulsating
         let session = HostSession(appearance: Appearance(), timing: timing,
                                   clock: FixedStepClock(ticksPerSecond: Self.ticksPerSecond),
-                                  state: options.initialState(visible: true, message: nil))
+                                  state: options.initialState(visible: true, message: "Running..."))
         return LoopPolicy(session: session, composers: [FrameComposer(screen: Size(width: 800, height: 480))],
                           settings: LoopPolicy.Settings(exitsAtEndOfInput: exitsAtEndOfInput, zenity: zenity,
                                                         estimatesTimeRemaining: estimatesTimeRemaining))

@@ -14,7 +14,7 @@ import Testing
     @Test func defaultsAreTheIOSLook() throws {
         let options = try OptionParser.parse([])
         #expect(options.action == .run)
-        #expect(options.message == "Please wait...")
+        #expect(options.message == nil && options.initialState.message == "Please wait...")
         #expect(options.appearance == Appearance())
         #expect(options.appearance.hudColor == Color(red: 0x1C, green: 0x1C, blue: 0x1E, alpha: 0xF2))
     }
@@ -65,9 +65,21 @@ import Testing
     }
 
     @Test(arguments: [["--size", "-5"], ["--size", "abc"], ["--size", "1e3"], ["--spokes", "1000"], ["--period", "nan"],
-                      ["--period", "inf"], ["--window", "800"], ["--window", "0x0"], ["--window", "800x-1"], ["--at", "-1"]])
+                      ["--period", "inf"], ["--window", "800"], ["--window", "0x0"], ["--window", "800x-1"], ["--at", "-1"],
+                      ["--lang", "xx"], ["--lang", "C"], ["--stock-message", "sleep"], ["--message-env", "A-B"], ["--message-env", ""]])
     func outOfRangeValuesAreRefused(arguments: [String]) {
         #expect(throws: OptionError.self) { try OptionParser.parse(arguments) }
+    }
+
+    @Test func theStockMessageIsSaidInTheLanguageAskedFor() throws {
+        #expect(try OptionParser.parse(["--stock-message", "reboot"]).initialState.message == "Restarting...")
+        #expect(try OptionParser.parse(["--stock-message", "halt", "--lang", "de"]).initialState.message
+            == StockText.translations["de"]?[.pleaseWait])
+        #expect(try OptionParser.parse(["--stock-message", "start", "--lang", "de_DE.UTF-8"]).initialState.message == "Starten …")
+        #expect(try OptionParser.parse(["--lang", "en", "--stock-message", "start"]).initialState.message == "Starting up...")
+        #expect(try OptionParser.parse(["--stock-message", "poweroff", "--message", "Updating"]).initialState.message == "Updating")
+        #expect(try OptionParser.parse(["--zenity", "--progress", "--lang", "ja"]).initialState.message == "実行中...")
+        #expect(try OptionParser.parse(["--lang", "tr"]).numberStyle.percentage(5) == "%5")
     }
 
     @Test func aValueMayBeAsLongAsAnInputLineAndNoLonger() throws {

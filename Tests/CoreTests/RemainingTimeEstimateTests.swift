@@ -34,8 +34,17 @@ import Testing
     }
 
     @Test func hoursMinutesAndSecondsAsZenitySaysThem() {
-        #expect(RemainingTimeEstimate.saying(seconds: 0) == "Time remaining: 0:00:00")
-        #expect(RemainingTimeEstimate.saying(seconds: 3 * 3_600 + 5 * 60 + 7) == "Time remaining: 3:05:07")
-        #expect(RemainingTimeEstimate.saying(seconds: 59 * 60 + 59) == "Time remaining: 0:59:59")
+        let english = Language.english
+        #expect(english.timeRemaining(seconds: 0, numbers: .plain) == "Time remaining: 0:00:00")
+        #expect(english.timeRemaining(seconds: 3 * 3_600 + 5 * 60 + 7, numbers: .plain) == "Time remaining: 3:05:07")
+        #expect(english.timeRemaining(seconds: 59 * 60 + 59, numbers: .plain) == "Time remaining: 0:59:59")
+    }
+
+    @Test func theEstimateIsSaidInTheDevicesLanguageAndDigits() {
+        let locale = LocaleName("de_DE.UTF-8")
+        var estimate = RemainingTimeEstimate(clock: Self.clock, language: Language(choosingFrom: locale.map { [$0] } ?? []),
+                                             numbers: NumberStyle(for: locale))
+        _ = estimate.line(after: 40, atTick: 0)
+        #expect(estimate.line(after: 60, atTick: 1_200) == "Verbleibende Zeit: 0:00:40")
     }
 }

@@ -34,6 +34,20 @@ extension RenderingSuites {
         ("Malayalam", "ദയവായി കാത്തിരിക്കൂ…"),
     ]
 
+    /// Every translated stock text (scripts/translations/harvest), and every language's way of
+    /// writing a percentage, with no system font: a language whose translations the bundled
+    /// fonts cannot draw must not be offered.
+    @Test func everyStockTextTranslationIsDrawnByTheBundledFonts() {
+        for (tag, texts) in StockText.translations {
+            for (text, translation) in texts {
+                #expect(chain.covers(translation), "\(tag) \(text): \(translation)")
+            }
+        }
+        for (tag, numbers) in NumberStyle.cldr {
+            #expect(chain.covers(numbers.percentage(42.5)), "\(tag): \(numbers.percentage(42.5))")
+        }
+    }
+
     /// The alpha channel of `surface`, row by row.
     private func coverage(_ surface: some PixelCanvas) -> [UInt32] {
         surface.withPixels { rows in (0..<rows.height).flatMap { y in (0..<rows.width).map { rows.row(y)[$0] >> 24 } } }

@@ -35,6 +35,8 @@ import KioskTestSupport
                          pattern: #"at most (\d+) bytes of"#, files: ["README.md", "PROTOCOL.md", "kiosk-spinner.1"]),
         DocumentedNumber(name: "ConfigFile.maximumBytes", value: "\(ConfigFile.maximumBytes / 1024)",
                          pattern: #"(\d+) KiB"#, files: ["README.md", "PROTOCOL.md", "kiosk-spinner.1"]),
+        DocumentedNumber(name: "StockText.translations", value: "\(StockText.translations.count)",
+                         pattern: #"(\d+) languages, among them"#, files: ["README.md"]),
         DocumentedNumber(name: "FontChain.systemFontLimit", value: "\(FontChain.systemFontLimit)",
                          pattern: #"at most (\d+) system fonts"#, files: ["README.md"]),
         DocumentedNumber(name: "Appearance.wheelPixelRange", value: "\(Appearance.wheelPixelRange.lowerBound)",

@@ -98,9 +98,11 @@ package final class FontChain: GlyphSource {
     /// The first font with a glyph for the grapheme's base character: the open fonts given at
     /// start, the deferred fonts meant for it (opening them), the system fonts added, then a new
     /// system font. A character no font has goes to the first font (its missing-glyph mark) and
-    /// is reported once.
+    /// is reported once. An invisible control (a direction mark such as the Arabic letter mark
+    /// in CLDR's Arabic percent sign, a joiner) goes to the first font unsought: HarfBuzz draws
+    /// it as nothing, in any font.
     private func font(for grapheme: Character) -> Font {
-        guard let base = grapheme.unicodeScalars.first else { return fonts[0] }
+        guard let base = grapheme.unicodeScalars.first, !base.properties.isDefaultIgnorableCodePoint else { return fonts[0] }
         if let font = fonts.first(where: { $0.hasGlyph(base) }) { return font }
         if let font = deferred.lazy.filter({ $0.isMeant(for: base) }).compactMap({ $0.opened() })
             .first(where: { $0.hasGlyph(base) }) { return font }
@@ -132,10 +134,11 @@ package final class FontChain: GlyphSource {
     }
 
     /// True when every character of `text` has a glyph in some font of the chain (opening the
-    /// deferred fonts it needs, and looking in the system's fonts when allowed).
+    /// deferred fonts it needs, and looking in the system's fonts when allowed); invisible
+    /// controls need none.
     func covers(_ text: String) -> Bool {
         text.allSatisfy { grapheme in
-            guard let base = grapheme.unicodeScalars.first else { return true }
+            guard let base = grapheme.unicodeScalars.first, !base.properties.isDefaultIgnorableCodePoint else { return true }
             return font(for: grapheme).hasGlyph(base)
         }
     }

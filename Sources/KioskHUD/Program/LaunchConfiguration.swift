@@ -3,7 +3,8 @@ import KioskPlatform
 
 /// The options in force: the settings file's (`--config FILE`, else the first of
 /// `$XDG_CONFIG_HOME/kiosk-spinner/config` and `/etc/kiosk-spinner.conf` that exists), then the
-/// command line's, which win. The settings file must be a regular file (a FIFO or a device is
+/// command line's, which win; with the locale the environment asks for, and `--message-env`'s
+/// variable read. The settings file must be a regular file (a FIFO or a device is
 /// refused, never waited on) and is read only up to `ConfigFile.maximumBytes` and one more byte.
 public enum LaunchConfiguration {
     /// Why the program cannot start with these settings (exit 2).
@@ -37,7 +38,13 @@ public enum LaunchConfiguration {
             }
             do { try ConfigFile.apply(contents, file: path, to: &base) } catch { throw .settings(error.description) }
         }
-        do { return try OptionParser.parse(arguments, over: base) } catch { throw .option(error) }
+        var options: LaunchOptions
+        do { options = try OptionParser.parse(arguments, over: base) } catch { throw .option(error) }
+        options.localeEnvironment = LocaleEnvironment(Environment.value)
+        if let name = options.messageVariable, let value = Environment.value(name), !value.isEmpty {
+            options.message = LaunchOptions.text(value)
+        }
+        return options
     }
 
     /// The first default settings file that exists.

@@ -81,9 +81,12 @@ public enum OverlayProgram {
                 measurer: measurer, outlets: outlets, now: now, whenReady: whenReady)
     }
 
-    /// The session the options describe: what is shown at start, the look and the timing.
+    /// The session the options describe: what is shown at start, the look, the timing and the
+    /// language.
     static func makeSession(_ options: LaunchOptions) -> HostSession {
-        HostSession(appearance: options.appearance, timing: options.timing,
-                    clock: FixedStepClock(ticksPerSecond: options.ticksPerSecond), state: options.initialState)
+        var appearance = options.appearance
+        appearance.numberStyle = options.numberStyle
+        return HostSession(appearance: appearance, timing: options.timing, language: options.language,
+                           clock: FixedStepClock(ticksPerSecond: options.ticksPerSecond), state: options.initialState)
     }
 }

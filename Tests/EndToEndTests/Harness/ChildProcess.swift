@@ -199,13 +199,15 @@ final class ChildProcess {
     }
 
     /// This process's environment without anything that picks a display or an SDL video
-    /// driver, with `DISPLAY` set to `display` when given.
+    /// driver, with `DISPLAY` set to `display` when given, in the locale C.UTF-8.
     static func environment(display: String?) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
-        for name in ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "XAUTHORITY"] {
+        // The locale C.UTF-8 whatever the tests run in: the overlay's stock texts in English.
+        for name in ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "XAUTHORITY", "LC_ALL", "LC_MESSAGES", "LC_NUMERIC", "LANG", "LANGUAGE"] {
             environment[name] = nil
         }
         environment["DISPLAY"] = display
+        environment["LANG"] = "C.UTF-8"
         return environment
     }
 

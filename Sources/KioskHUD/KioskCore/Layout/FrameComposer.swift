@@ -173,7 +173,7 @@ public struct FrameComposer: Sendable {
                                               drawn: session.markDrawn(atTick: tick)))
         }
         if !session.state.showsWheel, let progress = session.state.progress {
-            let percent = appearance.showsPercent ? HostSession.number(progress.rounded(.down)) + "%" : nil
+            let percent = appearance.showsPercent ? appearance.numberStyle.percentage(progress.rounded(.down)) : nil
             return .progress(Frame.ProgressGauge(box: box, fraction: session.gaugeFraction(atTick: tick), style: appearance.progressStyle,
                                                  color: appearance.wheelColor, percentText: percent,
                                                  percentFontPixels: metrics.detailFontPixels,
@@ -208,7 +208,7 @@ public struct FrameComposer: Sendable {
         let wheel = metrics.wheelPixels
         let besideText = appearance.layout == .horizontal ? (gauge.isBar ? wheel * Self.barWidthInWheels : wheel) : 0
         let percentLine = gauge.hasPercentLine
-            ? Frame.ProgressGauge.percentGapPixels + measurer.lineHeight(of: "100%", fontPixels: metrics.detailFontPixels) : 0
+            ? Frame.ProgressGauge.percentGapPixels + measurer.lineHeight(of: appearance.numberStyle.percentage(100), fontPixels: metrics.detailFontPixels) : 0
         let indicatorHeight = (gauge.isBar ? metrics.barThicknessPixels : wheel) + percentLine
         let heightLimit = Int(Double(screen.height) * Self.tallestFraction) - 2 * metrics.paddingPixels
             - (appearance.layout == .vertical ? indicatorHeight + metrics.gapPixels : 0)
@@ -260,7 +260,7 @@ public struct FrameComposer: Sendable {
         let messageBlock = message.isEmpty ? empty : blocks[0]
         let detailBlock = detail.isEmpty ? empty : blocks[blocks.count - 1]
         // A ring's box is as wide as the widest percentage under it.
-        let percentWidth = gauge.hasPercentLine ? measurer.width(of: "100%", fontPixels: metrics.detailFontPixels) : 0
+        let percentWidth = gauge.hasPercentLine ? measurer.width(of: appearance.numberStyle.percentage(100), fontPixels: metrics.detailFontPixels) : 0
         let indicatorWidth = gauge.isBar
             ? max(wheel * Self.barWidthInWheels, appearance.layout == .vertical ? max(messageBlock.width, detailBlock.width) : 0)
             : max(wheel, percentWidth)

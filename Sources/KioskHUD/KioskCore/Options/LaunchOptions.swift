@@ -52,8 +52,17 @@ public struct LaunchOptions: Sendable, Equatable {
     /// `--systemd-progress`: the ring follows systemd's boot progress, and the overlay quits when
     /// the boot has finished.
     public var followsSystemdProgress = false
-    /// The message shown at start.
-    public var message = "Please wait..."
+    /// The message shown at start; nil: `stockMessage` in the device's language.
+    public var message: String?
+    /// `--stock-message`: the stock text shown at start when no message is given.
+    public var stockMessage = StockMessage.wait
+    /// `--message-env`: the environment variable whose value, when set and not empty, is the
+    /// message at start (read by the program as it starts).
+    public var messageVariable: String?
+    /// `--lang`: the language of the stock texts and numbers, over the locale's.
+    public var languageName: LocaleName?
+    /// The locale the environment asks for (read by the program as it starts; none: English).
+    public var localeEnvironment = LocaleEnvironment()
     /// The details line shown at start (empty: none).
     public var detail = ""
     /// Start with the HUD hidden until `show`.
@@ -107,13 +116,28 @@ public struct LaunchOptions: Sendable, Equatable {
     public var initialState: HUDState {
         var state: HUDState
         if dialect == .zenity {
-            let messageGiven = message != LaunchOptions().message
-            state = zenity.initialState(visible: !startsHidden, message: messageGiven ? message : nil)
+            state = zenity.initialState(visible: !startsHidden, message: message ?? language.saying(.running))
         } else {
-            state = HUDState(isVisible: !startsHidden, message: message)
+            state = HUDState(isVisible: !startsHidden, message: message ?? language.saying(stockMessage.text))
         }
         state.detail = detail
         return state
+    }
+
+    /// A text as the options take it (`--message`, `--detail`): as the `msg` command takes it
+    /// (`\n` a line break), with control characters cleaned away.
+    public static func text(_ value: String) -> String {
+        CommandParser.text(TextSanitizer.cleanKeepingLineBreaks(value))
+    }
+
+    /// The language of the stock texts: `--lang`'s, else the messages' locale (`LocaleEnvironment`).
+    public var language: Language {
+        Language(choosingFrom: languageName.map { [$0] } ?? localeEnvironment.messageLocales)
+    }
+
+    /// How the HUD writes numbers: as `--lang`'s language does, else the numeric locale.
+    public var numberStyle: NumberStyle {
+        NumberStyle(for: languageName ?? localeEnvironment.numericLocale)
     }
 
     /// How long zenity's full bar stays after the end of input, unasked.

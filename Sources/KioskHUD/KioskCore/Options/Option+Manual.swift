@@ -7,7 +7,58 @@ extension Option {
         switch self {
         case .message:
             return #"""
-                The message shown at start (default \(dqPlease wait...\(dq).
+                The message shown at start; without it, the stock message
+                .RB ( \-\-stock\-message ,
+                \(dqPlease wait...\(dq) in the device's language.
+                """#
+        case .stockMessage:
+            return #"""
+                Which of the stock messages is shown at start when no
+                .B \-\-message
+                is given, in the device's language:
+                .B wait
+                (the default, \(dqPlease wait...\(dq),
+                .B start
+                (\(dqStarting up...\(dq),
+                .B reboot
+                and
+                .B kexec
+                (\(dqRestarting...\(dq),
+                .B poweroff
+                and
+                .B halt
+                (\(dqShutting down...\(dq). The shutdown unit passes its instance's name.
+                """#
+        case .messageEnv:
+            return #"""
+                The message at start is the value of the environment variable
+                .IR NAME ,
+                when it is set and not empty, as if given with
+                .BR \-\-message ;
+                otherwise the message is as without it. The shutdown unit uses it for an update script's message.
+                """#
+        case .lang:
+            return #"""
+                The language of the stock texts (the stock messages, \(dqNot responding\(dq, zenity's
+                \(dqRunning...\(dq and time remaining) and of the numbers (the percentage's digits and pattern),
+                as a locale name
+                .RB ( de ,
+                .BR zh_TW.UTF\-8 ,
+                .BR pt\-BR ).
+                Without it they follow the environment as gettext does:
+                .BR LC_ALL ,
+                then
+                .B LC_MESSAGES
+                (and the list in
+                .BR LANGUAGE )
+                for the texts and
+                .B LC_NUMERIC
+                for the numbers, then
+                .BR LANG .
+                A language without a translation of a text says it in English, or for a message its
+                \(dqPlease wait...\(dq. Each translation is a translator's, from a Debian package
+                (the project's docs/TRANSLATIONS.md says which); the numbers are the Unicode CLDR's.
+                Messages the host sends are shown as sent.
                 """#
         case .detail:
             return #"""
@@ -368,7 +419,7 @@ extension Option {
                 """#
         case .stallMessage:
             return #"""
-                The message while stalled (default \(dqNot responding\(dq).
+                The message while stalled (default \(dqNot responding\(dq in the device's language).
                 """#
         case .onStall:
             return #"""

@@ -11,7 +11,10 @@ extension Option {
             [value == value.rounded() ? String(Int(value)) : String(value)]
         }
         switch self {
-        case .message: return [CommandParser.written(options.message)]
+        case .message: return options.message.map { [CommandParser.written($0)] }
+        case .stockMessage: return [options.stockMessage.rawValue]
+        case .messageEnv: return options.messageVariable.map { [$0] }
+        case .lang: return options.languageName.flatMap(\.tags.first).map { [$0] }
         case .detail: return options.detail.isEmpty ? nil : [CommandParser.written(options.detail)]
         case .startHidden: return flag(options.startsHidden)
         case .exitOnEOF: return flag(options.exitsAtEndOfInput)
@@ -53,7 +56,7 @@ extension Option {
         case .fade: return milliseconds(timing.fadeSeconds)
         case .dismissAfter: return timing.dismissAfterSeconds.map(seconds) ?? ["auto"]
         case .stallTimeout: return [timing.stallTimeoutSeconds.map { seconds($0)[0] } ?? "off"]
-        case .stallMessage: return [CommandParser.written(timing.stallMessage)]
+        case .stallMessage: return timing.stallMessage.map { [CommandParser.written($0)] }
         case .onStall: return [timing.onStall.rawValue]
         case .showPercent: return flag(look.showsPercent)
         case .progressStyle: return [look.progressStyle.rawValue]

@@ -2,6 +2,9 @@
 /// the usage. One table serves the parser and `--help`, so they cannot disagree.
 enum Option: String, CaseIterable {
     case message = "--message"
+    case stockMessage = "--stock-message"
+    case messageEnv = "--message-env"
+    case lang = "--lang"
     case detail = "--detail"
     case startHidden = "--start-hidden"
     case exitOnEOF = "--exit-on-eof"
@@ -78,6 +81,9 @@ enum Option: String, CaseIterable {
         case .onStall: return "keep|unblock|hide|quit"
         case .fifo, .config, .listen: return "PATH"
         case .listenGroup: return "GROUP"
+        case .stockMessage: return StockMessage.allCases.map(\.rawValue).joined(separator: "|")
+        case .messageEnv: return "NAME"
+        case .lang: return "LANG"
         case .showPercent, .fifoTrustOthers, .psplash, .zenity, .errorsToStdout, .eventsToStdout, .exitWithParent, .systemdProgress,
              .printConfig:
             return nil
@@ -109,7 +115,10 @@ enum Option: String, CaseIterable {
     /// One line of help.
     var summary: String {
         switch self {
-        case .message: return "message shown at start (default \"Please wait...\")"
+        case .message: return "message shown at start (default: the stock message, \"Please wait...\" in the device's language)"
+        case .stockMessage: return "which stock message to show at start, in the device's language (default wait)"
+        case .messageEnv: return "the message at start is this environment variable's value, when set and not empty"
+        case .lang: return "the language of the stock texts and numbers, over LC_ALL, LC_MESSAGES and LANG (de, zh_TW, pt-BR...)"
         case .detail: return "smaller, dimmer details line under the message at start"
         case .startHidden: return "start hidden until the \"show\" command"
         case .exitOnEOF: return "exit 0 at the end of input instead of keeping the last state"
@@ -156,7 +165,7 @@ enum Option: String, CaseIterable {
         case .stallTimeout:
             return "with no state command from the host for this long while shown (ping and status do not count), "
                 + "show that it stalled (default off)"
-        case .stallMessage: return "message while stalled (default \"Not responding\")"
+        case .stallMessage: return "message while stalled (default \"Not responding\" in the device's language)"
         case .onStall:
             return "what a stall does: keep the block, unblock, hide the HUD, or quit with status 7 (default keep)"
         case .showPercent: return "write the percentage with determinate progress"
@@ -187,8 +196,15 @@ enum Option: String, CaseIterable {
     /// Sets what this option controls in `options` from `value`.
     func apply(value: String, to options: inout LaunchOptions) throws(OptionError) {
         switch self {
-        case .message: options.message = CommandParser.text(TextSanitizer.cleanKeepingLineBreaks(value))
-        case .detail: options.detail = CommandParser.text(TextSanitizer.cleanKeepingLineBreaks(value))
+        case .message: options.message = LaunchOptions.text(value)
+        case .stockMessage: options.stockMessage = try choice(value)
+        case .messageEnv:
+            guard !value.isEmpty, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
+                throw .invalidValue(option: rawValue, value: value, expected: "an environment variable's name (letters, digits, _)")
+            }
+            options.messageVariable = value
+        case .lang: options.languageName = try language(value)
+        case .detail: options.detail = LaunchOptions.text(value)
         case .startHidden: options.startsHidden = true
         case .exitOnEOF: options.exitsAtEndOfInput = true
         case .size: options.appearance.wheelPixels = try automatic(value) { v throws(OptionError) in try integer(v, in: Appearance.wheelPixelRange) }
@@ -244,7 +260,7 @@ enum Option: String, CaseIterable {
         case .dismissAfter: options.timing.dismissAfterSeconds = try automatic(value) { v throws(OptionError) in try seconds(v, in: 0...3600) }
         case .stallTimeout:
             options.timing.stallTimeoutSeconds = value.lowercased() == "off" ? nil : try seconds(value, in: 0.1...86400)
-        case .stallMessage: options.timing.stallMessage = CommandParser.text(TextSanitizer.cleanKeepingLineBreaks(value))
+        case .stallMessage: options.timing.stallMessage = LaunchOptions.text(value)
         case .onStall: options.timing.onStall = try choice(value)
         case .showPercent: options.appearance.showsPercent = true
         case .progressStyle: options.appearance.progressStyle = try choice(value)
@@ -294,6 +310,15 @@ enum Option: String, CaseIterable {
             throw .invalidValue(option: rawValue, value: value, expected: "seconds from \(range.lowerBound) to \(range.upperBound)")
         }
         return number
+    }
+
+    /// A locale name the stock texts are translated for, or English.
+    private func language(_ value: String) throws(OptionError) -> LocaleName {
+        guard let name = LocaleName(value), Language(choosingFrom: [name]) != .english || name.language == "en" else {
+            throw .invalidValue(option: rawValue, value: value,
+                                expected: "a language the stock texts are in: " + Language.knownTags.sorted().joined(separator: ", "))
+        }
+        return name
     }
 
     private func color(_ value: String) throws(OptionError) -> Color {

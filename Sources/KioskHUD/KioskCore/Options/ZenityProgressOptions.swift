@@ -1,8 +1,5 @@
 /// What `zenity --progress`'s options ask for (`ZenityOption`), used in the zenity dialect.
 public struct ZenityProgressOptions: Sendable, Equatable {
-    /// zenity's label before any `#` line, when `--text` is not given.
-    public static let defaultText = "Running..."
-
     /// `--text`: the message at start, as plain text; nil: zenity's default.
     public var text: String?
     /// `--percentage`: the progress at start (zenity takes any int; shown clamped to 0-100).
@@ -24,11 +21,11 @@ public struct ZenityProgressOptions: Sendable, Equatable {
     /// The options zenity uses by default.
     public init() {}
 
-    /// The state the overlay starts in, as zenity's dialog starts: `--text` (or zenity's
-    /// default, unless `--message` was given), the bar at `--percentage`, pulsating with
-    /// `--pulsate`.
-    public func initialState(visible: Bool, message: String?) -> HUDState {
-        var state = HUDState(isVisible: visible, message: text ?? message ?? Self.defaultText)
+    /// The state the overlay starts in, as zenity's dialog starts: `--text`, else `message`
+    /// (`--message`, or zenity's "Running..." in the device's language), the bar at
+    /// `--percentage`, pulsating with `--pulsate`.
+    public func initialState(visible: Bool, message: String) -> HUDState {
+        var state = HUDState(isVisible: visible, message: text ?? message)
         let start = Double(min(max(percentage, 0), 100))
         state.lastProgress = start
         state.isPulsating = pulsates

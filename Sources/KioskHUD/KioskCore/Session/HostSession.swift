@@ -7,6 +7,8 @@
 public struct HostSession: Sendable {
     /// The look; `color`, `hud-color` and `size` change it. Each display scales it.
     public private(set) var appearance: Appearance
+    /// The language of the stock texts the session says by itself ("Not responding", the time remaining).
+    public let language: Language
     /// The timing rules.
     public let timing: Timing
     /// How long the HUD's motions take.
@@ -50,10 +52,13 @@ public struct HostSession: Sendable {
     /// The fraction (0...1) the ring or bar shows, moving to each new value.
     private var gauge: Transition
 
-    /// Creates a session with an initial state, drawn at once when visible.
-    public init(appearance: Appearance, timing: Timing = Timing(), clock: FixedStepClock, state: HUDState) {
+    /// Creates a session with an initial state, drawn at once when visible, saying its stock
+    /// texts in `language`.
+    public init(appearance: Appearance, timing: Timing = Timing(), language: Language = .english, clock: FixedStepClock,
+                state: HUDState) {
         self.appearance = appearance
         self.timing = timing
+        self.language = language
         self.clock = clock
         self.state = state
         motion = Motion(timing: timing, clock: clock)
@@ -253,7 +258,7 @@ public struct HostSession: Sendable {
     /// The message shown: the host's, the stall message while stalled, or none beside a bare
     /// outcome (`success` alone shows the mark alone).
     public var shownMessage: String {
-        if stalledSince != nil { return timing.stallMessage }
+        if stalledSince != nil { return timing.stallMessage ?? language.saying(.notResponding) }
         return state.outcome?.hasText == false ? "" : state.message
     }
 

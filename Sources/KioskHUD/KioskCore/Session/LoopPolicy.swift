@@ -85,7 +85,8 @@ public struct LoopPolicy: Sendable {
         self.session.backend = backend
         drawn = Array(repeating: nil, count: composers.count)
         adaptations = Array(repeating: nil, count: composers.count)
-        if settings.estimatesTimeRemaining { remainingTime = RemainingTimeEstimate(clock: session.clock) }
+        if settings.estimatesTimeRemaining { remainingTime = RemainingTimeEstimate(clock: session.clock, language: session.language,
+                                                                                            numbers: session.appearance.numberStyle) }
         if let timeout = settings.zenity?.timeoutSeconds {
             schedule(.timedOut, atTick: session.clock.wholeTicks(inSeconds: timeout))
         }

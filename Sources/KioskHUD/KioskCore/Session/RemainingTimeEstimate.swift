@@ -1,6 +1,7 @@
 /// zenity's `--time-remaining`: how long the progress will take yet, from the rate it has moved at
 /// since it started, said in the details line as zenity says it under its bar
-/// (`Time remaining: 0:01:30`, hours, minutes and seconds). As zenity's, the estimate changes only
+/// (`Time remaining: 0:01:30`, hours, minutes and seconds; in the device's language and digits,
+/// `Language.timeRemaining`). As zenity's, the estimate changes only
 /// when a percentage line comes; at 0 % and at 100 % nothing is said and the measure starts again,
 /// as it does when the progress goes back. Unlike zenity's, which counts from its first line as if
 /// the work began there at 0 %, the rate is measured from the first line's percentage, so work done
@@ -15,10 +16,15 @@ public struct RemainingTimeEstimate: Sendable, Equatable {
     private var start: Start?
     /// Ticks of the loop's clock.
     private let clock: FixedStepClock
+    private let language: Language
+    private let numbers: NumberStyle
 
-    /// An estimate on the loop's `clock`, with nothing measured yet.
-    public init(clock: FixedStepClock) {
+    /// An estimate on the loop's `clock`, with nothing measured yet, said in `language` with
+    /// `numbers`' digits.
+    public init(clock: FixedStepClock, language: Language = .english, numbers: NumberStyle = .plain) {
         self.clock = clock
+        self.language = language
+        self.numbers = numbers
     }
 
     /// The details line after a percentage line said `percentage` at `tick`: the time remaining,
@@ -35,16 +41,6 @@ public struct RemainingTimeEstimate: Sendable, Equatable {
         guard percentage > start.percentage else { return "" }
         let elapsed = Double(tick - start.tick) / Double(clock.ticksPerSecond)
         let seconds = Int((elapsed * (100 - percentage) / (percentage - start.percentage)).rounded())
-        return Self.saying(seconds: seconds)
-    }
-
-    /// `seconds` as zenity says the time remaining: `Time remaining: H:MM:SS`.
-    static func saying(seconds: Int) -> String {
-        let minutes = seconds / 60
-        return "Time remaining: \(minutes / 60):\(twoDigits(minutes % 60)):\(twoDigits(seconds % 60))"
-    }
-
-    private static func twoDigits(_ value: Int) -> String {
-        value < 10 ? "0\(value)" : "\(value)"
+        return language.timeRemaining(seconds: seconds, numbers: numbers)
     }
 }

@@ -12,8 +12,8 @@ public struct Timing: Sendable, Equatable {
     public var dismissAfterSeconds: Double?
     /// With no command for this long while shown, the overlay says it is stalled; nil never.
     public var stallTimeoutSeconds: Double?
-    /// The message shown while stalled.
-    public var stallMessage = "Not responding"
+    /// The message shown while stalled; nil: "Not responding" in the session's language.
+    public var stallMessage: String?
     /// What a stall does to the HUD and its block.
     public var onStall = StallAction.keep
 

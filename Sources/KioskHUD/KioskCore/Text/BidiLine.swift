@@ -2,7 +2,9 @@
 /// with Latin text and digits, after the Unicode bidi algorithm's main rules.
 ///
 /// - The line's direction is that of its first strong letter (right to left for Hebrew and
-///   Arabic letters, left to right for any other letter; left to right when it has none).
+///   Arabic letters, left to right for any other letter; left to right when it has none). The
+///   invisible direction marks are strong too: the right-to-left and Arabic letter marks
+///   (U+200F, U+061C, which CLDR puts in Arabic percentages) and the left-to-right mark (U+200E).
 /// - Letters take level 1 when right to left; digits after a right-to-left letter take level 2,
 ///   like left-to-right letters in a right-to-left line; anything else left to right is level 0.
 /// - Spaces and punctuation between two runs of one direction join them; elsewhere they take the
@@ -46,7 +48,8 @@ public enum BidiLine {
 
     private static func kind(_ grapheme: Character) -> Kind {
         guard let scalar = grapheme.unicodeScalars.first else { return .neutral }
-        if Script.isRightToLeft(scalar) { return .rightToLeft }
+        if Script.isRightToLeft(scalar) || scalar == "\u{200F}" || scalar == "\u{061C}" { return .rightToLeft }
+        if scalar == "\u{200E}" { return .leftToRight }
         if scalar.properties.numericType == .decimal { return .digit }
         if scalar.properties.isAlphabetic { return .leftToRight }
         return .neutral
