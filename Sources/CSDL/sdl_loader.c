@@ -23,6 +23,7 @@
     F(SDL_Window *, SDL_CreateWindow, (const char *title, int x, int y, int w, int h, Uint32 flags), \
       (title, x, y, w, h, flags)) \
     V(SDL_DestroyWindow, (SDL_Window *window), (window)) \
+    F(Uint32, SDL_GetWindowID, (SDL_Window *window), (window)) \
     V(SDL_ShowWindow, (SDL_Window *window), (window)) \
     V(SDL_HideWindow, (SDL_Window *window), (window)) \
     F(SDL_bool, SDL_GetWindowWMInfo, (SDL_Window *window, SDL_SysWMinfo *info), (window, info)) \

@@ -37,4 +37,7 @@ static inline const void *csdl_x11_event(const SDL_Event *event) {
     return &event->syswm.msg->msg.x11.event;
 }
 
+/** 1 when a mouse button event is SDL's copy of a touch (SDL_TOUCH_MOUSEID), which comes as a finger event too. */
+static inline int csdl_is_touch_mouse(const SDL_Event *event) { return event->button.which == SDL_TOUCH_MOUSEID ? 1 : 0; }
+
 #endif

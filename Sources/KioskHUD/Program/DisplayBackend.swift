@@ -20,6 +20,10 @@ protocol DisplayBackend: AnyObject {
     /// What this backend promises of the HUD's place above other windows (`status`'s `above`).
     var stacking: Stacking { get }
 
+    /// True where presses on the HUD and Escape reach the overlay (`LoopInput.pressed`,
+    /// `.released`, `.escapeKey`), so a Cancel can be offered.
+    var readsPresses: Bool { get }
+
     /// Wakes `waitForEvents` from any thread; false when the wake-up could not be sent.
     var wake: @Sendable () -> Bool { get }
 
@@ -47,6 +51,10 @@ protocol DisplayBackend: AnyObject {
 }
 
 extension DisplayBackend {
+    /// No pointer, touch or keys are read: the Wayland backend binds no seat, and bare screens
+    /// read no input devices.
+    var readsPresses: Bool { false }
+
     /// Nothing to do where the windowing system holds input from the frame alone (a blocking
     /// layer surface) or nothing can hold it (a bare screen).
     func holdInput(_ wanted: Bool) {}

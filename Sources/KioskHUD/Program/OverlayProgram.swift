@@ -68,16 +68,25 @@ public enum OverlayProgram {
         SignalWatcher.whenStopping { [inbox = overlay.inbox] in inbox.postControl(.stopSignal($0)) }
         let ending: Overlay.Ending
         do { ending = try overlay.run() } catch { throw .thread(error) }
+        // zenity's --auto-kill: its Cancel hangs up on the parent (a script's shell) before the exit.
+        if ending.reason == .zenityCancelled, options.zenity.autoKills { _ = kill(getppid(), SIGHUP) }
         // The displays are still alive here: nothing is torn down before the exit.
         exit.finish(ending.status, within: ending.seconds, reporting: ending.reason.lastWords)
     }
 
     /// The overlay `options` describe on `backend`'s displays: its session, each display's
-    /// layout and the loop's settings; what the live program and the in-process tests run.
+    /// layout and the loop's settings; what the live program and the in-process tests run. A
+    /// Cancel is left out, with one line, where the backend reads no presses.
     static func overlay(_ options: LaunchOptions, on backend: any DisplayBackend, measurer: any TextMeasurer,
                         outlets: Overlay.Outlets, now: @escaping () -> UInt64 = MonotonicClock.nanoseconds,
                         whenReady: @escaping (CommandInbox) throws(NativeThread.StartFailure) -> Void) -> Overlay {
-        Overlay(session: makeSession(options), backend: backend, layoutRule: options.layoutRule, settings: options.loopSettings,
+        var options = options
+        if let label = options.shownCancelLabel, !backend.readsPresses {
+            Diagnostics.report("the Cancel (\"\(label)\") is not drawn: the overlay reads no pointer, touch or keys on \(backend.name)")
+            options.offersCancel = false
+            options.zenity.hidesCancel = true
+        }
+        return Overlay(session: makeSession(options), backend: backend, layoutRule: options.layoutRule, settings: options.loopSettings,
                 measurer: measurer, outlets: outlets, now: now, whenReady: whenReady)
     }
 
@@ -86,6 +95,7 @@ public enum OverlayProgram {
     static func makeSession(_ options: LaunchOptions) -> HostSession {
         var appearance = options.appearance
         appearance.numberStyle = options.numberStyle
+        appearance.cancelLabel = options.shownCancelLabel
         return HostSession(appearance: appearance, timing: options.timing, language: options.language,
                            clock: FixedStepClock(ticksPerSecond: options.ticksPerSecond), state: options.initialState)
     }

@@ -301,6 +301,20 @@ final class OverlayWindow {
         kp_x11_raise(x11.display, x11.window)
     }
 
+    /// The point of the frame (the turned canvas) under the pixel `fraction` of the way across and
+    /// down this window (a press or a finger at window pixel x / width), when `windowID` is this
+    /// window's (`SDL_GetWindowID`); nil for another window's event.
+    func framePoint(ofWindow windowID: UInt32, fraction: (x: Double, y: Double)) -> Point? {
+        guard SDL_GetWindowID(window) == windowID else { return nil }
+        let across = min(placed.width - 1, max(0, Int(fraction.x * Double(placed.width))))
+        let down = min(placed.height - 1, max(0, Int(fraction.y * Double(placed.height))))
+        let logical = rotation.logicalPoint(x: placed.x + across, y: placed.y + down, logical: rotation.logicalSize(ofDisplay: size))
+        return Point(x: Double(logical.x) + 0.5, y: Double(logical.y) + 0.5)
+    }
+
+    /// The window's width and height in pixels, to turn an event's pixel into a fraction.
+    var windowSize: Size { Size(width: placed.width, height: placed.height) }
+
     /// The least time between two raises that answer another window covering this one.
     static let raiseIntervalNanoseconds: UInt64 = 100_000_000
 

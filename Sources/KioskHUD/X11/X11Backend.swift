@@ -14,6 +14,8 @@ final class X11Backend: RegisteredBackend {
     static let choice = WindowingBackend.x11
     var displays: [OpenedDisplay] { followed.map(\.opened) }
     let blockingInput: BlockingInput
+    /// SDL's button, finger (XInput2 touch) and key events on the overlay's windows.
+    let readsPresses = true
     let stacking: Stacking
     let wake: @Sendable () -> Bool
     /// Each display shown on, followed through the screen's changes.
@@ -220,9 +222,10 @@ final class X11Backend: RegisteredBackend {
             got = SDL_WaitEvent(&event)
         }
         var closed = false, screenChanged = false
-        var interferences: [LoopInput] = [], destroyed: Set<Int> = []
+        var interferences: [LoopInput] = [], destroyed: Set<Int> = [], presses: [LoopInput] = []
         while got != 0, kp_x11_connection_lost() == 0 {
             if event.type == SDL_QUIT.rawValue { closed = true }
+            if let press = pressInput(&event) { presses.append(press) }
             if event.type == SDL_WINDOWEVENT.rawValue, event.window.event == UInt8(SDL_WINDOWEVENT_EXPOSED.rawValue) {
                 followed.forEach { $0.output.presentAll() }
             }
@@ -246,7 +249,36 @@ final class X11Backend: RegisteredBackend {
         // A window made anew in this wait is mapped by the frame drawn next: it is looked at in
         // the next wait, which comes soon while a window is to be put back.
         return grabNews + interferences + destroyed.sorted().compactMap(remake) + (screenChanged ? followScreen() : [])
-            + backOnTop(except: destroyed) + (closed ? [.windowClosed] : [])
+            + backOnTop(except: destroyed) + presses + (closed ? [.windowClosed] : [])
+    }
+
+    /// What a button, finger or key event means for the Cancel: a press or a release on a
+    /// display's window, at the frame's point under it, or Escape; nil for any other event. SDL's
+    /// mouse copy of a touch is left out (the touch comes as a finger).
+    private func pressInput(_ event: inout SDL_Event) -> LoopInput? {
+        let windowID: UInt32, fraction: (x: Double, y: Double), isDown: Bool
+        switch event.type {
+        case SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue:
+            guard csdl_is_touch_mouse(&event) == 0 else { return nil }
+            windowID = event.button.windowID
+            guard let size = followed.first(where: { $0.output.framePoint(ofWindow: windowID, fraction: (0, 0)) != nil })?.output.windowSize,
+                  size.width > 0, size.height > 0 else { return nil }
+            fraction = ((Double(event.button.x) + 0.5) / Double(size.width), (Double(event.button.y) + 0.5) / Double(size.height))
+            isDown = event.type == SDL_MOUSEBUTTONDOWN.rawValue
+        case SDL_FINGERDOWN.rawValue, SDL_FINGERUP.rawValue:
+            windowID = event.tfinger.windowID
+            fraction = (Double(event.tfinger.x), Double(event.tfinger.y))
+            isDown = event.type == SDL_FINGERDOWN.rawValue
+        case SDL_KEYDOWN.rawValue:
+            return event.key.keysym.sym == SDLK_ESCAPE.rawValue && event.key.repeat == 0 ? .escapeKey : nil
+        default:
+            return nil
+        }
+        for (index, display) in followed.enumerated() {
+            guard let point = display.output.framePoint(ofWindow: windowID, fraction: fraction) else { continue }
+            return isDown ? .pressed(index, at: point) : .released(index, at: point)
+        }
+        return nil
     }
 
     /// The line saying what another client did to display `index`'s window itself and how it is

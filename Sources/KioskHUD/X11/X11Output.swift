@@ -80,6 +80,15 @@ final class X11Output {
         lastFrame = nil
     }
 
+    /// The frame's point under a press `fraction` of the way across and down the window whose
+    /// SDL id is `windowID`, or nil when that is not this display's window.
+    func framePoint(ofWindow windowID: UInt32, fraction: (x: Double, y: Double)) -> Point? {
+        window.framePoint(ofWindow: windowID, fraction: fraction)
+    }
+
+    /// The window's size in pixels.
+    var windowSize: Size { window.windowSize }
+
     /// Copies the whole picture to the screen again, after the window was exposed.
     func presentAll() {
         try? window.presentAll()

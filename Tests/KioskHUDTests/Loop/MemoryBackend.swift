@@ -14,6 +14,8 @@ final class MemoryBackend: DisplayBackend {
     let blockingInput: BlockingInput
     let stacking: Stacking
     let wake: @Sendable () -> Bool = { true }
+    /// Presses come as the script's inputs.
+    let readsPresses = true
 
     /// What a wait returns at a virtual time.
     struct Cue {

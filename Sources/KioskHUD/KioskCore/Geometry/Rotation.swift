@@ -25,6 +25,17 @@ public enum Rotation: Int, Sendable, Equatable, CaseIterable {
         }
     }
 
+    /// The logical pixel of a `logical`-sized picture that lands on display pixel (`x`, `y`): the
+    /// inverse of `displayPoint`, for a press on the display.
+    public func logicalPoint(x: Int, y: Int, logical: Size) -> (x: Int, y: Int) {
+        switch self {
+        case .upright: return (x, y)
+        case .quarter: return (y, logical.height - 1 - x)
+        case .half: return (logical.width - 1 - x, logical.height - 1 - y)
+        case .threeQuarters: return (logical.width - 1 - y, x)
+        }
+    }
+
     /// The display rectangle a logical rectangle of a `logical`-sized picture turns into.
     public func displayRect(_ rect: PixelRect, logical: Size) -> PixelRect {
         guard !rect.isEmpty else { return rect }

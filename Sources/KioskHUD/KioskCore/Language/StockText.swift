@@ -17,6 +17,8 @@ public enum StockText: String, Sendable, CaseIterable {
     case notResponding
     /// zenity's time remaining, with `{h}`, `{m}` and `{s}` where its hours, minutes and seconds go.
     case timeRemaining
+    /// The Cancel's label (`--cancel`).
+    case cancel
 
     /// The text in English.
     public var english: String {
@@ -28,6 +30,7 @@ public enum StockText: String, Sendable, CaseIterable {
         case .running: return "Running..."
         case .notResponding: return "Not responding"
         case .timeRemaining: return "Time remaining: {h}:{m}:{s}"
+        case .cancel: return "Cancel"
         }
     }
 
@@ -36,7 +39,7 @@ public enum StockText: String, Sendable, CaseIterable {
     var fallback: StockText? {
         switch self {
         case .starting, .restarting, .shuttingDown, .running: return .pleaseWait
-        case .pleaseWait, .notResponding, .timeRemaining: return nil
+        case .pleaseWait, .notResponding, .timeRemaining, .cancel: return nil
         }
     }
 }

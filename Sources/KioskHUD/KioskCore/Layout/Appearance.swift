@@ -61,6 +61,8 @@ public struct Appearance: Sendable, Equatable {
     public var showsPercent = false
     /// How the percentage is written: the locale's digits and pattern (`42 %`, `%42`, `٤٢٪`).
     public var numberStyle = NumberStyle.plain
+    /// The Cancel's label (`--cancel`); nil: no Cancel.
+    public var cancelLabel: String?
     /// The smallest font size the message may shrink to before it is cut; nil means legible.
     public var minimumFontPixels: Int?
     /// The most lines the message may wrap onto.

@@ -37,6 +37,26 @@ public struct Frame: Sendable, Equatable {
         public var opacity: Double
         /// The device maker's picture above the HUD; nil: none (or no room for it).
         public var logo: Logo? = nil
+        /// The Cancel's band at the bottom of the HUD (its label is the last of `labels`); nil:
+        /// none.
+        public var cancel: CancelButton? = nil
+    }
+
+    /// `--cancel`'s target: a band across the bottom of the HUD, under a hairline, at least
+    /// `minimumMillimetres` tall and wide at the display's density, lit while pressed.
+    public struct CancelButton: Sendable, Equatable {
+        /// The band, all of which takes the press.
+        public var area: PixelRect
+        /// The hairline that parts it from the rest of the HUD.
+        public var divider: PixelRect
+        /// The hairline's colour.
+        public var dividerColor: Color
+        /// The light over the band while a press is held on it; nil when not pressed.
+        public var pressedColor: Color?
+
+        /// The least a target for a finger may be on each side: 9 mm (ISO 9241-411's minimum
+        /// for a touch target, above WCAG 2.5.8's 24 CSS px).
+        public static let minimumMillimetres = 9.0
     }
 
     /// A picture drawn scaled into a rectangle (the logo).

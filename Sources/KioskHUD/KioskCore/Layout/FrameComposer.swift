@@ -15,6 +15,8 @@ public struct FrameComposer: Sendable {
     private var composedHUD: (rect: PixelRect, tick: Int)?
     /// The HUD changing size: from the rectangle drawn when the layout changed to the new one.
     private var resize: (from: PixelRect, to: PixelRect, startTick: Int, ticks: Int)?
+    /// Where the Cancel takes a press in the last frame composed; nil when none is drawn.
+    public private(set) var cancelTarget: PixelRect?
 
     /// The text and look a layout was made for, with the result.
     private struct FittedPanel {
@@ -22,6 +24,7 @@ public struct FrameComposer: Sendable {
         var detail: String
         var appearance: Appearance
         var gauge: GaugeShape
+        var showsCancel: Bool
         var metrics: HUDMetrics
         var layout: HUDLayout
         var labels: [Frame.Label]
@@ -64,13 +67,16 @@ public struct FrameComposer: Sendable {
         guard presence.isDrawn else {
             composedHUD = nil
             resize = nil
+            cancelTarget = nil
             return Frame(panel: nil, indicator: nil, input: .nothing, visible: .nothing)
         }
         let appearance = session.appearance
         let showsGauge = !state.showsWheel && state.outcome == nil
         let gauge = GaugeShape(isBar: showsGauge && appearance.progressStyle == .bar, hasPercentLine: showsGauge && appearance.showsPercent)
+        // The Cancel is there while the task is: not beside an outcome, nor with the logo alone.
+        let showsCancel = appearance.cancelLabel != nil && state.outcome == nil && appearance.showsHUD
         let text = fittedPanel(message: Self.inked(session.shownMessage), detail: Self.inked(session.shownDetail),
-                               appearance: appearance, gauge: gauge, measurer: measurer)
+                               appearance: appearance, gauge: gauge, showsCancel: showsCancel, measurer: measurer)
         let layout = text.layout
         let hud = resizedHUD(to: layout.hud, atTick: tick, over: session.motion.resizeTicks)
         let opacity = presence.opacity(atTick: tick)
@@ -83,7 +89,9 @@ public struct FrameComposer: Sendable {
             shadow: appearance.showsHUD ? shadow(appearance) : nil,
             frost: frost(appearance, backdropStrength: backdrop),
             labels: text.labels, opacity: (opacity * 255).rounded() / 255,
-            logo: text.logo.map { Frame.Logo(picture: $0.picture, rect: Self.logoRect($0.rect, above: hud, laidOutAbove: layout.hud)) })
+            logo: text.logo.map { Frame.Logo(picture: $0.picture, rect: Self.logoRect($0.rect, above: hud, laidOutAbove: layout.hud)) },
+            cancel: showsCancel ? cancelButton(layout.cancelArea, appearance, pressed: session.isCancelPressed) : nil)
+        cancelTarget = panel.cancel?.area
         let hudRegion = appearance.showsHUD ? ScreenRegion.roundedRect(hud, cornerRadiusPixels: layout.cornerRadiusPixels) : .nothing
         // The shadow, where there is one, shows around the HUD, the logo above it; only the HUD
         // takes input.
@@ -104,6 +112,18 @@ public struct FrameComposer: Sendable {
                      visible: panel.backdrop == nil ? drawnRegion : .everything,
                      resizeReach: resizing.map { (panel.shadow?.reach(of: $0) ?? $0).union(logoWay) })
     }
+
+    /// The Cancel's band at `area`, under a hairline, lit while `pressed`.
+    private func cancelButton(_ area: PixelRect, _ appearance: Appearance, pressed: Bool) -> Frame.CancelButton {
+        Frame.CancelButton(area: area, divider: PixelRect(x: area.x, y: area.y, width: area.width, height: scale),
+                           dividerColor: appearance.textColor.fading(by: Self.cancelDividerStrength),
+                           pressedColor: pressed ? appearance.textColor.fading(by: Self.cancelPressedStrength) : nil)
+    }
+
+    /// How strong the Cancel's hairline is next to the text's colour.
+    static let cancelDividerStrength = 0.25
+    /// How strong the light over a pressed Cancel is next to the text's colour.
+    static let cancelPressedStrength = 0.2
 
     /// The logo placed at `rect` above a HUD laid out at `laidOut`, kept as far above `hud` (the
     /// HUD as drawn, while it changes size) and centred on it.
@@ -198,9 +218,9 @@ public struct FrameComposer: Sendable {
     /// is fitted to the widest the HUD may be (wrap before shrink), then the HUD is sized
     /// around the fitted text and the indicator.
     private mutating func fittedPanel(message: String, detail: String, appearance: Appearance, gauge: GaugeShape,
-                                      measurer: some TextMeasurer) -> FittedPanel {
+                                      showsCancel: Bool, measurer: some TextMeasurer) -> FittedPanel {
         if let fitted, fitted.message == message, fitted.detail == detail, fitted.appearance == appearance,
-           fitted.gauge == gauge {
+           fitted.gauge == gauge, fitted.showsCancel == showsCancel {
             return fitted
         }
         let legibility = Legibility(dotsPerInch: dotsPerInch, viewingDistanceCentimetres: appearance.viewingDistanceCentimetres)
@@ -265,8 +285,18 @@ public struct FrameComposer: Sendable {
             ? max(wheel * Self.barWidthInWheels, appearance.layout == .vertical ? max(messageBlock.width, detailBlock.width) : 0)
             : max(wheel, percentWidth)
         let indicator = Size(width: indicatorWidth, height: indicatorHeight)
+        // The Cancel's label on one line, in the message's type, in a band at least 9 mm each way.
+        let cancelLabel = showsCancel ? appearance.cancelLabel.map { label in
+            MessageFitter(widthPixels: metrics.textWidthLimit(layout: .vertical, indicatorWidth: 0), nominalFontPixels: metrics.messageFontPixels,
+                          minimumFontPixels: metrics.smallestFontPixels, maximumLines: 1).fit(label, measurer: measurer)
+        } : nil
+        let targetPixels = Int((Frame.CancelButton.minimumMillimetres * dotsPerInch / DisplayDensity.millimetresPerInch).rounded(.up))
+        let cancelBand = cancelLabel.map { fit in
+            Size(width: max(targetPixels, 2 * metrics.paddingPixels + (fit.lines.first.map { measurer.width(of: $0, fontPixels: fit.fontPixels) } ?? 0)),
+                 height: max(targetPixels, fit.lineHeightPixels + metrics.paddingPixels))
+        } ?? Size(width: 0, height: 0)
         var layout = HUDLayout(screen: screen, metrics: metrics, layout: appearance.layout, indicator: indicator,
-                               message: messageBlock, detail: detailBlock,
+                               message: messageBlock, detail: detailBlock, cancel: cancelBand,
                                rightToLeft: BidiLine.isRightToLeft(message.isEmpty ? detail : message))
         if !appearance.showsHUD {
             // The logo alone: no HUD, nothing in it, the logo in the middle of the screen.
@@ -278,7 +308,11 @@ public struct FrameComposer: Sendable {
         for index in labels.indices {
             labels[index].area = index == 0 && !message.isEmpty ? layout.textArea : layout.detailArea
         }
-        let result = FittedPanel(message: message, detail: detail, appearance: appearance, gauge: gauge, metrics: metrics,
+        if let cancelLabel {
+            labels.append(Frame.Label(text: cancelLabel, area: layout.cancelArea, color: appearance.textColor))
+        }
+        let result = FittedPanel(message: message, detail: detail, appearance: appearance, gauge: gauge, showsCancel: showsCancel,
+                                 metrics: metrics,
                                  layout: layout, labels: labels, cut: cut, logo: logo, logoCut: logoCut)
         fitted = result
         return result

@@ -59,6 +59,13 @@ public struct LaunchOptions: Sendable, Equatable {
     /// `--message-env`: the environment variable whose value, when set and not empty, is the
     /// message at start (read by the program as it starts).
     public var messageVariable: String?
+    /// `--cancel`: a Cancel on the HUD (in the zenity dialect, unless `--no-cancel`, always).
+    public var offersCancel = false
+    /// `--cancel-label` (zenity's option, which serves `--cancel` too): the Cancel's label; nil:
+    /// "Cancel" in the device's language.
+    public var cancelLabel: String?
+    /// `--on-cancel`: what a press of the Cancel does besides saying so.
+    public var onCancel = CancelAction.keep
     /// `--lang`: the language of the stock texts and numbers, over the locale's.
     public var languageName: LocaleName?
     /// The locale the environment asks for (read by the program as it starts; none: English).
@@ -140,6 +147,14 @@ public struct LaunchOptions: Sendable, Equatable {
         NumberStyle(for: languageName ?? localeEnvironment.numericLocale)
     }
 
+    /// The Cancel's label, or nil when the HUD has no Cancel: with `--cancel`, or in the zenity
+    /// dialect unless `--no-cancel` (zenity's dialog has one); `--cancel-label`, by default
+    /// "Cancel" in the device's language.
+    public var shownCancelLabel: String? {
+        guard dialect == .zenity ? !zenity.hidesCancel : offersCancel else { return nil }
+        return cancelLabel ?? language.saying(.cancel)
+    }
+
     /// How long zenity's full bar stays after the end of input, unasked.
     public static let zenityFullBarSeconds = 1.5
 
@@ -155,7 +170,7 @@ public struct LaunchOptions: Sendable, Equatable {
     public var loopSettings: LoopPolicy.Settings {
         LoopPolicy.Settings(exitsAtEndOfInput: exitsAtEndOfInput, reportsErrorsOnStdout: reportsErrorsOnStdout,
                             zenity: zenityEndings, writesEventsToStdout: writesEventsToStdout,
-                            estimatesTimeRemaining: dialect == .zenity && zenity.showsTimeRemaining)
+                            estimatesTimeRemaining: dialect == .zenity && zenity.showsTimeRemaining, onCancel: onCancel)
     }
 
     /// How the overlay ends in zenity's place, in the zenity dialect (nil otherwise): with

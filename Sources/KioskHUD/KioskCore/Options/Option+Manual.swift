@@ -438,6 +438,38 @@ extension Option {
                 .B block
                 after it blocks again).
                 """#
+        case .cancel:
+            return #"""
+                Add a Cancel to the HUD: a band across its bottom, under a hairline, apart from the wheel,
+                at least 9 mm tall and wide at the display's density (ISO 9241-411's least target for a
+                finger). It takes a press and a release on it, by mouse or touch (a press that slides off
+                before it is let go cancels nothing), or Escape while blocking holds the keyboard; then
+                its label is
+                .B \-\-cancel\-label
+                (zenity's option, which may be given without
+                .BR \-\-progress ),
+                by default \(dqCancel\(dq in the device's language. Then the event
+                .B cancelled
+                goes to stdout and to every socket client, and
+                .B \-\-on\-cancel
+                says what else happens. While blocking it is the one thing that takes input. It is not
+                drawn beside an outcome. It takes presses on X11; on Wayland and bare screens the
+                overlay reads no pointer, touch or keys, so it is not drawn there and one line on stderr
+                says so.
+                """#
+        case .onCancel:
+            return #"""
+                What a press of the Cancel does besides saying
+                .BR cancelled :
+                .B keep
+                (the default) nothing, the host decides;
+                .B hide
+                hides the HUD and lifts any block;
+                .B quit
+                ends the overlay with status 8. With
+                .BR \-\-progress ,
+                a press ends it with status 1, as zenity's dialog does.
+                """#
         case .showPercent:
             return #"""
                 Write the percentage with determinate progress.

@@ -13,6 +13,8 @@ extension Option {
         switch self {
         case .message: return options.message.map { [CommandParser.written($0)] }
         case .stockMessage: return [options.stockMessage.rawValue]
+        case .cancel: return flag(options.offersCancel)
+        case .onCancel: return [options.onCancel.rawValue]
         case .messageEnv: return options.messageVariable.map { [$0] }
         case .lang: return options.languageName.flatMap(\.tags.first).map { [$0] }
         case .detail: return options.detail.isEmpty ? nil : [CommandParser.written(options.detail)]

@@ -48,6 +48,8 @@ enum Option: String, CaseIterable {
     case stallTimeout = "--stall-timeout"
     case stallMessage = "--stall-message"
     case onStall = "--on-stall"
+    case cancel = "--cancel"
+    case onCancel = "--on-cancel"
     case showPercent = "--show-percent"
     case progressStyle = "--progress-style"
     case fifo = "--fifo"
@@ -73,6 +75,7 @@ enum Option: String, CaseIterable {
     var expectedValue: String? {
         switch self {
         case .message, .detail, .stallMessage: return "TEXT"
+        case .onCancel: return CancelAction.allCases.map(\.rawValue).joined(separator: "|")
         case .grace, .minShow, .fade: return "MS"
         case .dismissAfter: return "SECONDS|auto"
         case .stallTimeout: return "SECONDS|off"
@@ -84,7 +87,7 @@ enum Option: String, CaseIterable {
         case .stockMessage: return StockMessage.allCases.map(\.rawValue).joined(separator: "|")
         case .messageEnv: return "NAME"
         case .lang: return "LANG"
-        case .showPercent, .fifoTrustOthers, .psplash, .zenity, .errorsToStdout, .eventsToStdout, .exitWithParent, .systemdProgress,
+        case .showPercent, .cancel, .fifoTrustOthers, .psplash, .zenity, .errorsToStdout, .eventsToStdout, .exitWithParent, .systemdProgress,
              .printConfig:
             return nil
         case .size, .cornerRadius, .fontSize: return "PX|auto"
@@ -168,6 +171,8 @@ enum Option: String, CaseIterable {
         case .stallMessage: return "message while stalled (default \"Not responding\" in the device's language)"
         case .onStall:
             return "what a stall does: keep the block, unblock, hide the HUD, or quit with status 7 (default keep)"
+        case .cancel: return "add a Cancel to the HUD: pressed (or Escape while blocking), it says \"cancelled\" (see --on-cancel, --cancel-label)"
+        case .onCancel: return "what a press of the Cancel does besides saying so: nothing, hide the HUD and lift the block, or quit with status 8 (default keep)"
         case .showPercent: return "write the percentage with determinate progress"
         case .progressStyle: return "determinate progress as a ring or a bar (default ring)"
         case .fifo: return "also read commands from this named FIFO (created 0600 if missing)"
@@ -198,6 +203,8 @@ enum Option: String, CaseIterable {
         switch self {
         case .message: options.message = LaunchOptions.text(value)
         case .stockMessage: options.stockMessage = try choice(value)
+        case .cancel: options.offersCancel = true
+        case .onCancel: options.onCancel = try choice(value)
         case .messageEnv:
             guard !value.isEmpty, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
                 throw .invalidValue(option: rawValue, value: value, expected: "an environment variable's name (letters, digits, _)")

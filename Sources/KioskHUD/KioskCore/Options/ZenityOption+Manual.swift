@@ -36,7 +36,7 @@ extension ZenityOption {
                 """#
         case .autoKill:
             return #"""
-                Accepted: zenity kills its parent when Cancel is pressed, and the overlay has no Cancel.
+                When Cancel is pressed, send SIGHUP to the parent process, then exit 1, as zenity does.
                 """#
         case .timeout:
             return #"""
@@ -46,7 +46,8 @@ extension ZenityOption {
                 """#
         case .noCancel:
             return #"""
-                Accepted: there is no Cancel button anyway.
+                No Cancel on the HUD; without it, the HUD has one, as zenity's dialog does (pressed, the
+                overlay exits 1).
                 """#
         case .timeRemaining:
             return #"""
@@ -56,9 +57,17 @@ extension ZenityOption {
                 from the rate the percentage lines have moved at since the first; it changes when a
                 percentage line comes, and says nothing at 0 and 100.
                 """#
-        case .title, .windowIcon, .width, .height, .okLabel, .cancelLabel, .extraButton, .modal, .attach:
+        case .cancelLabel:
             return #"""
-                Accepted and ignored: the overlay has no title bar, window size or buttons.
+                The Cancel's label, here and with
+                .B \-\-cancel
+                (which it does not need
+                .B \-\-progress
+                for); by default \(dqCancel\(dq in the device's language.
+                """#
+        case .title, .windowIcon, .width, .height, .okLabel, .extraButton, .modal, .attach:
+            return #"""
+                Accepted and ignored: the overlay has no title bar, window size or other buttons.
                 """#
         case .windowClass, .programName, .gtkModule, .fatalWarnings:
             return #"""

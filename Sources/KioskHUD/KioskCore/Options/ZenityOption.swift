@@ -131,12 +131,13 @@ enum ZenityOption: String, CaseIterable {
         case .percentage: return "progress at start (default 0)"
         case .pulsate: return "start with the wheel (zenity's pulsating bar) instead of the progress"
         case .autoClose: return "exit 0 when the progress reaches 100 and at the end of input"
-        case .autoKill: return "accepted; zenity kills its parent on Cancel, and the overlay has no Cancel"
+        case .autoKill: return "on Cancel, send SIGHUP to the parent process before exiting 1, as zenity does"
         case .timeout: return "exit 5 after this many seconds, as zenity does (0 or less: never)"
-        case .noCancel: return "accepted; the overlay has no Cancel button anyway"
+        case .noCancel: return "no Cancel on the HUD (zenity's dialog has one)"
         case .timeRemaining: return "say in the details line how long the progress will take yet, from its rate (as zenity does)"
-        case .title, .windowIcon, .width, .height, .okLabel, .cancelLabel, .extraButton, .modal, .attach:
-            return "accepted and ignored: the overlay has no title bar, window size or buttons"
+        case .cancelLabel: return "the Cancel's label, here and with --cancel (default \"Cancel\" in the device's language)"
+        case .title, .windowIcon, .width, .height, .okLabel, .extraButton, .modal, .attach:
+            return "accepted and ignored: the overlay has no title bar, window size or other buttons"
         case .windowClass, .programName, .gtkModule, .fatalWarnings:
             return "GTK's; accepted and ignored: the overlay is no GTK program"
         case .iconName, .noMarkup, .defaultCancel, .addEntry, .addPassword, .addCalendar, .addList, .addCombo, .checkbox,
@@ -174,7 +175,8 @@ enum ZenityOption: String, CaseIterable {
 
     /// Sets what this option controls in `options` from `value` (ignored for a flag).
     func apply(value: String, to options: inout LaunchOptions) throws(OptionError) {
-        if self != .progress { options.zenity.givenOptions.append(rawValue) }
+        // The Cancel's label serves --cancel too.
+        if self != .progress, self != .cancelLabel { options.zenity.givenOptions.append(rawValue) }
         var number = 0
         if kind == .integer {
             guard let read = Self.integer(value) else {
@@ -189,6 +191,8 @@ enum ZenityOption: String, CaseIterable {
         case .pulsate: options.zenity.pulsates = true
         case .autoClose: options.zenity.autoCloses = true
         case .autoKill: options.zenity.autoKills = true
+        case .noCancel: options.zenity.hidesCancel = true
+        case .cancelLabel: options.cancelLabel = LaunchOptions.text(value)
         case .timeout: options.zenity.timeoutSeconds = number
         case .timeRemaining: options.zenity.showsTimeRemaining = true
         default: break

@@ -8,8 +8,11 @@ public struct ZenityProgressOptions: Sendable, Equatable {
     public var pulsates = false
     /// `--auto-close`: exit 0 at 100 % and at the end of input.
     public var autoCloses = false
-    /// `--auto-kill`: zenity's kill of its parent on Cancel; the overlay has no Cancel.
+    /// `--auto-kill`: on Cancel, SIGHUP to the parent before the exit, as zenity does.
     public var autoKills = false
+    /// `--no-cancel`: no Cancel on the HUD (zenity's dialog has one unless told).
+    public var hidesCancel = false
+
     /// `--timeout`: exit 5 after this many seconds; nil or 0: never.
     public var timeoutSeconds: Int?
     /// `--time-remaining`: say in the details line how long the progress will take yet

@@ -89,6 +89,15 @@ public enum EventReference {
                   The overlay's window is on top again, after
                   .BR above\-lost .
                   """#),
+        Entry("cancelled",
+              "the Cancel (`--cancel`, zenity's dialog) was pressed: a press and release on it, or Escape while the keyboard is held; what follows is `--on-cancel`'s",
+              manual: #"""
+                  The Cancel
+                  .RB ( \-\-cancel ,
+                  zenity's dialog) was pressed: a press and release on it, or Escape while the keyboard is
+                  held; what follows is
+                  .BR \-\-on\-cancel 's.
+                  """#),
         Entry("pong",
               "the answer to `ping`",
               manual: #"""

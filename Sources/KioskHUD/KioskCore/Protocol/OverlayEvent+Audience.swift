@@ -2,13 +2,14 @@
 /// off) and which only the asker hears (the answers to its own commands).
 extension OverlayEvent {
     /// The events every listener hears, whoever caused them.
-    public static let broadcasts: [OverlayEvent] = [.ready, .shown, .hidden, .stalled, .grabLost, .grabHeld, .aboveLost, .aboveHeld]
+    public static let broadcasts: [OverlayEvent] = [.ready, .shown, .hidden, .stalled, .grabLost, .grabHeld, .aboveLost, .aboveHeld,
+                                                   .cancelled]
 
     /// True for an event every listener hears; false for an answer to one host's command (`pong`,
     /// the status line, `error line N: ...`).
     public var isBroadcast: Bool {
         switch self {
-        case .ready, .shown, .hidden, .stalled, .grabLost, .grabHeld, .aboveLost, .aboveHeld: return true
+        case .ready, .shown, .hidden, .stalled, .grabLost, .grabHeld, .aboveLost, .aboveHeld, .cancelled: return true
         case .pong, .status, .error: return false
         }
     }

@@ -18,6 +18,8 @@ public enum OverlayEvent: Sendable, Equatable, CustomStringConvertible {
     case aboveLost
     /// The overlay's window is on top again, after `aboveLost`.
     case aboveHeld
+    /// The Cancel was pressed (`--cancel`): a press and release on it, or Escape.
+    case cancelled
     /// The answer to `ping`.
     case pong
     /// The answer to `status`.
@@ -36,6 +38,7 @@ public enum OverlayEvent: Sendable, Equatable, CustomStringConvertible {
         case .grabHeld: return "grab-held"
         case .aboveLost: return "above-lost"
         case .aboveHeld: return "above-held"
+        case .cancelled: return "cancelled"
         case .pong: return "pong"
         case .status(let line): return line
         case .error(let line, let error): return "error line \(line): \(error)"

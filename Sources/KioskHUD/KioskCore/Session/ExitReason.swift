@@ -23,6 +23,11 @@ public enum ExitReason: Sendable, Equatable {
     /// The host sent no state command for `--stall-timeout`, and `--on-stall quit` ends the
     /// overlay then.
     case hostStalled
+    /// The Cancel was pressed and `--on-cancel quit` ends the overlay then.
+    case cancelled
+    /// zenity's Cancel was pressed: the overlay ends as zenity's dialog does, with status 1
+    /// (after SIGHUP to its parent with `--auto-kill`).
+    case zenityCancelled
 
     /// The last line for stderr, said once however many threads notice the same end: why the
     /// display went away, or that the host stalled; nil for the ends the host asked for.
@@ -38,7 +43,7 @@ public enum ExitReason: Sendable, Equatable {
     /// its input did, and it reads them); a signal or a closed window ends promptly instead.
     public var waitsForAnswers: Bool {
         switch self {
-        case .quit, .quitLeavingScreen, .endOfInput, .autoClose, .progressFinished, .timedOut: return true
+        case .quit, .quitLeavingScreen, .endOfInput, .autoClose, .progressFinished, .timedOut, .cancelled, .zenityCancelled: return true
         case .stopSignal, .windowClosed, .displayLost, .hostStalled: return false
         }
     }

@@ -27,7 +27,9 @@ extension ExitStatus {
                 .B Restart=on\-failure
                 tries again), a thread could not be started, or
                 .BR \-\-snapshot
-                could not render or write its PNG.
+                could not render or write its PNG. With
+                .BR \-\-progress ,
+                also when Cancel was pressed, as zenity's dialog exits.
                 """#
         case .usage:
             return #"""
@@ -74,6 +76,11 @@ extension ExitStatus {
                 ended the overlay: the host sent no state command for
                 .BR \-\-stall\-timeout
                 seconds.
+                """#
+        case .cancelled:
+            return #"""
+                .BR "\-\-on\-cancel quit"
+                ended the overlay: the Cancel was pressed.
                 """#
         }
     }

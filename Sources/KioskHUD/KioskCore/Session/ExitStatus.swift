@@ -19,6 +19,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case noSuchDisplay = 6
     /// `--on-stall quit` ended the overlay: the host sent no state command for `--stall-timeout`.
     case hostStalled = 7
+    /// `--on-cancel quit` ended the overlay: the Cancel was pressed.
+    case cancelled = 8
 }
 
 extension ExitStatus {
@@ -30,6 +32,8 @@ extension ExitStatus {
         case .timedOut: self = .timedOut
         case .displayLost: self = .displayLost
         case .hostStalled: self = .hostStalled
+        case .cancelled: self = .cancelled
+        case .zenityCancelled: self = .failure
         }
     }
 }
@@ -45,7 +49,8 @@ extension ExitStatus {
                 + "or the input ended"
         case .failure:
             return "when something else fails (a font cannot be loaded, a thread cannot start, a snapshot cannot be "
-                + "written, the FIFO cannot be made: its folder is read-only or missing)"
+                + "written, the FIFO cannot be made: its folder is read-only or missing), and with zenity's `--progress` "
+                + "when Cancel was pressed, as zenity's dialog does"
         case .usage:
             return "for a bad option or settings file (with the usage; a refused combination such as `--fifo` with "
                 + "`--psplash` is one line), a FIFO that is not one or is not to be trusted, or a control socket that "
@@ -62,6 +67,8 @@ extension ExitStatus {
             return "when `--display N` names a display the server does not have (the message says how many it has)"
         case .hostStalled:
             return "when `--on-stall quit` ended it: the host sent no state command for `--stall-timeout` seconds"
+        case .cancelled:
+            return "when `--on-cancel quit` ended it: the Cancel was pressed"
         }
     }
 

@@ -9,6 +9,8 @@ public struct HostSession: Sendable {
     public private(set) var appearance: Appearance
     /// The language of the stock texts the session says by itself ("Not responding", the time remaining).
     public let language: Language
+    /// Whether a press is held on the Cancel, which is then drawn lit.
+    public private(set) var isCancelPressed = false
     /// The timing rules.
     public let timing: Timing
     /// How long the HUD's motions take.
@@ -68,6 +70,11 @@ public struct HostSession: Sendable {
                                                     minimumShownTicks: clock.wholeTicks(inSeconds: timing.minimumShowSeconds),
                                                     fadeTicks: clock.wholeTicks(inSeconds: timing.fadeSeconds)),
                             visible: state.isVisible)
+    }
+
+    /// Notes a press held on the Cancel (true) or let go (false).
+    public mutating func noteCancelPressed(_ pressed: Bool) {
+        isCancelPressed = pressed
     }
 
     /// Applies a host command received at `tick`; returns what to tell the host.

@@ -33,6 +33,13 @@ public enum LoopInput: Sendable, Equatable {
     /// Another virtual console was switched to (true), hiding the overlay's screen, or the
     /// overlay's console is back in front (false); bare backends only.
     case screenAway(Bool)
+    /// A press (a mouse button or a finger going down) on display `index` at a point of its
+    /// screen, as the frame's coordinates are.
+    case pressed(Int, at: Point)
+    /// The press let go (the button up, the finger lifted) on display `index` at a point.
+    case released(Int, at: Point)
+    /// Escape, from a keyboard the overlay holds.
+    case escapeKey
 
     /// How the lines name display `index`, which shows `what` ("output HDMI-A-1", "screen"):
     /// `the output HDMI-A-1` where it is the only one there can be, `display 1 (output HDMI-A-1)`

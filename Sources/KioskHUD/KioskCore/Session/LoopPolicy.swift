@@ -17,15 +17,19 @@ public struct LoopPolicy: Sendable {
         /// zenity's `--time-remaining`: each percentage line sets the details line to the time
         /// the progress will take yet (`RemainingTimeEstimate`).
         public var estimatesTimeRemaining = false
+        /// What a press of the Cancel does besides saying `cancelled` (in the zenity dialect the
+        /// overlay ends as zenity's dialog does, whatever this says).
+        public var onCancel = CancelAction.keep
 
         /// Creates settings.
         public init(exitsAtEndOfInput: Bool = false, reportsErrorsOnStdout: Bool = false, zenity: ZenityEndings? = nil,
-                    writesEventsToStdout: Bool = true, estimatesTimeRemaining: Bool = false) {
+                    writesEventsToStdout: Bool = true, estimatesTimeRemaining: Bool = false, onCancel: CancelAction = .keep) {
             self.exitsAtEndOfInput = exitsAtEndOfInput
             self.reportsErrorsOnStdout = reportsErrorsOnStdout
             self.zenity = zenity
             self.writesEventsToStdout = writesEventsToStdout
             self.estimatesTimeRemaining = estimatesTimeRemaining
+            self.onCancel = onCancel
         }
     }
 
@@ -68,6 +72,8 @@ public struct LoopPolicy: Sendable {
     private var scheduledExit: (tick: Int, reason: ExitReason)?
     /// zenity's `--time-remaining`, measured from the percentage lines; nil when not asked.
     private var remainingTime: RemainingTimeEstimate?
+    /// The display a press began on the Cancel of, until it is let go.
+    private var cancelPress: Int?
 
     /// Creates the policy for `session` shown on the displays `composers` lay out (at least
     /// one), laid out again by `layoutRule` when they change. `grabStatus` is `.unsupported`
@@ -228,8 +234,40 @@ public struct LoopPolicy: Sendable {
             result.answers += session.noteGrab(status).map(event)
         case .screenAway(let away):
             result.answers += session.noteScreen(away: away).map(event)
+        case .pressed(let index, let point):
+            guard isOnCancel(point, of: index) else { break }
+            cancelPress = index
+            session.noteCancelPressed(true)
+        case .released(let index, let point):
+            guard let pressedOn = cancelPress else { break }
+            cancelPress = nil
+            session.noteCancelPressed(false)
+            // A press that slid off the Cancel before it was let go (a swipe) cancels nothing.
+            if pressedOn == index, isOnCancel(point, of: index) { return cancel(atTick: tick, to: &result) }
+        case .escapeKey:
+            if composers.contains(where: { $0.cancelTarget != nil }) { return cancel(atTick: tick, to: &result) }
         }
         return nil
+    }
+
+    /// True when `point` is on the Cancel drawn on display `index`.
+    private func isOnCancel(_ point: Point, of index: Int) -> Bool {
+        guard composers.indices.contains(index), !gone.contains(index), let target = composers[index].cancelTarget else { return false }
+        return target.contains(px: Int(point.x.rounded(.down)), py: Int(point.y.rounded(.down)))
+    }
+
+    /// The Cancel pressed: everyone hears `cancelled`, then `--on-cancel` (or zenity's way, an
+    /// exit with status 1) decides what follows; returns the exit it causes.
+    private mutating func cancel(atTick tick: Int, to result: inout LoopStep) -> ExitReason? {
+        result.answers.append(event(.cancelled))
+        if settings.zenity != nil { return .zenityCancelled }
+        switch settings.onCancel {
+        case .keep: return nil
+        case .hide:
+            result.answers += (session.apply(.block(false), atTick: tick) + session.apply(.hide, atTick: tick)).map(event)
+            return nil
+        case .quit: return .cancelled
+        }
     }
 
     /// Reports line `line` from `source` as rejected with `error` (on stderr; to the asker too

@@ -66,7 +66,7 @@ public struct StatusLine: Sendable, Equatable {
         case .stalled: return isStalled
         case .aboveLost: return above == "lost"
         case .aboveHeld: return above == "held" || above == "partial"
-        case .ready, .pong, .status, .error: return false
+        case .ready, .pong, .status, .error, .cancelled: return false
         }
     }
 
