@@ -8,12 +8,6 @@ import KioskTestSupport
 @Suite struct CancelTests {
     private static let ticksPerSecond = 60
 
-    /// The panels kiosks ship, with their densities.
-    static let panels: [(size: Size, dotsPerInch: Double)] = [
-        (Size(width: 800, height: 480), 133), (Size(width: 1024, height: 600), 170),
-        (Size(width: 1280, height: 800), 150), (Size(width: 1920, height: 1080), 141),
-    ]
-
     private func session(label: String? = "Cancel", state: HUDState = HUDState(isVisible: true, message: "Printing your ticket...")) -> HostSession {
         var appearance = Appearance()
         appearance.cancelLabel = label
@@ -32,9 +26,9 @@ import KioskTestSupport
         Point(x: Double(rect.x) + Double(rect.width) / 2, y: Double(rect.y) + Double(rect.height) / 2)
     }
 
-    @Test(arguments: panels.indices)
+    @Test(arguments: ShippedPanels.all.indices)
     func theCancelIsAFingersSizeAtThePanelsDensityAndApartFromTheWheel(_ index: Int) throws {
-        let panel = Self.panels[index]
+        let panel = ShippedPanels.all[index]
         var composer = FrameComposer(screen: panel.size, dotsPerInch: panel.dotsPerInch)
         let frame = composer.frame(of: session(), atTick: 0, measurer: FakeMeasurer())
         let cancel = try #require(frame.panel?.cancel)

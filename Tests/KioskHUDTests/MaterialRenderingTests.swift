@@ -1,5 +1,6 @@
 import Testing
 @testable import KioskCore
+import KioskTestSupport
 @testable import KioskFonts
 @testable import KioskRaster
 
@@ -11,10 +12,7 @@ extension RenderingSuites {
     private let font: FontChain
 
     /// The panels kiosks ship, at their real densities, and a 4K one.
-    static let panels: [(Size, Double)] = [
-        (Size(width: 800, height: 480), 133), (Size(width: 1024, height: 600), 170), (Size(width: 1280, height: 800), 149),
-        (Size(width: 1920, height: 1080), 141), (Size(width: 3840, height: 2160), 163),
-    ]
+    static let panels: [(Size, Double)] = ShippedPanels.all + [(Size(width: 3840, height: 2160), 163)]
 
     init() throws {
         font = try FontChain.opening([])

@@ -25,6 +25,20 @@ final class BlockingGrab: Sendable {
     /// the other grab ended: a backstop only, events normally retake it at once.
     static let backstopRetryMilliseconds = 1_000
 
+    /// What the grab took that the Cancel may want: while blocking, every press and key comes to
+    /// the grab's connection, not to the overlay's windows.
+    enum Taken: Sendable, Equatable {
+        /// The first button (or a touch's emulated pointer) went down at this point of the X screen.
+        case pressed(x: Int, y: Int)
+        /// It went up at this point.
+        case released(x: Int, y: Int)
+        /// Escape.
+        case escape
+    }
+
+    /// The most inputs handed on from one reading of the connection; more are dropped.
+    private static let takenPerReading = 32
+
     private let channel: Channel
 
     private init(channel: Channel) {
@@ -39,14 +53,16 @@ final class BlockingGrab: Sendable {
     /// Opens its own connection to the X server named by DISPLAY (XOpenDisplay(NULL)) and starts
     /// its thread, the only one to use that connection. Returns nil when no X server answers
     /// (or no pipe could be made); throws when the thread cannot start. Every change of status is
-    /// passed to `report`, on the grab's thread. If the connection breaks later, the thread ends
+    /// passed to `report`, and the presses and Escape the grab took to `took`, on the grab's
+    /// thread. If the connection breaks later, the thread ends
     /// and the backend's next wait tells the loop the display is lost, as for SDL's connection.
-    static func start(report: @escaping @Sendable (Status) -> Void) throws(NativeThread.StartFailure) -> BlockingGrab? {
+    static func start(report: @escaping @Sendable (Status) -> Void,
+                      took: @escaping @Sendable ([Taken]) -> Void) throws(NativeThread.StartFailure) -> BlockingGrab? {
         // The thread says on `answer` whether it opened the connection. Only its closure holds
         // the writing end, so the read ends if the thread ends without answering.
         guard let channel = Channel(), let (question, answer) = try? FileDescriptor.pipe() else { return nil }
         try NativeThread.start(name: "blocking grab") {
-            run(channel, report: report, answering: answer)
+            run(channel, report: report, took: took, answering: answer)
         }
         var reply: UInt8 = Channel.failed
         let read = try? withUnsafeMutableBytes(of: &reply) { bytes throws(Errno) in try question.read(into: bytes) }
@@ -61,7 +77,8 @@ final class BlockingGrab: Sendable {
     }
 
     /// The grab's thread: takes, keeps and releases the grab as wanted until the owner goes.
-    private static func run(_ channel: Channel, report: @Sendable (Status) -> Void, answering answer: FileDescriptor) {
+    private static func run(_ channel: Channel, report: @Sendable (Status) -> Void, took: @Sendable ([Taken]) -> Void,
+                            answering answer: FileDescriptor) {
         guard let grab = kp_grab_open() else {
             try? answer.writeAll([Channel.failed])
             return
@@ -88,7 +105,11 @@ final class BlockingGrab: Sendable {
             }
             // A grab ended: another client's (take ours now) or ours, revoked (take it back;
             // taking a grab still held changes nothing).
-            if kp_grab_drain(grab) & Int32(KP_GRAB_ENDED.rawValue) != 0, wanted {
+            var reading = [kp_grab_taken](repeating: kp_grab_taken(), count: takenPerReading), count: Int32 = 0
+            let news = kp_grab_drain(grab, &reading, Int32(reading.count), &count)
+            let taken = reading.prefix(Int(count)).compactMap(Taken.init)
+            if !taken.isEmpty { took(taken) }
+            if news & Int32(KP_GRAB_ENDED.rawValue) != 0, wanted {
                 retries = true
                 continue
             }
@@ -125,5 +146,17 @@ final class BlockingGrab: Sendable {
 
         /// Makes the thread's poll() return.
         func wake() { wakeUp.signal() }
+    }
+}
+
+extension BlockingGrab.Taken {
+    /// The input `taken` says (kp_grab_drain's), or nil for a kind this side does not know.
+    fileprivate init?(_ taken: kp_grab_taken) {
+        switch UInt32(taken.kind) {
+        case KP_GRAB_PRESSED.rawValue: self = .pressed(x: Int(taken.x), y: Int(taken.y))
+        case KP_GRAB_RELEASED.rawValue: self = .released(x: Int(taken.x), y: Int(taken.y))
+        case KP_GRAB_ESCAPE.rawValue: self = .escape
+        default: return nil
+        }
     }
 }

@@ -308,7 +308,20 @@ final class OverlayWindow {
         guard SDL_GetWindowID(window) == windowID else { return nil }
         let across = min(placed.width - 1, max(0, Int(fraction.x * Double(placed.width))))
         let down = min(placed.height - 1, max(0, Int(fraction.y * Double(placed.height))))
-        let logical = rotation.logicalPoint(x: placed.x + across, y: placed.y + down, logical: rotation.logicalSize(ofDisplay: size))
+        return framePoint(display: (placed.x + across, placed.y + down))
+    }
+
+    /// The point of the frame at the X screen's pixel (`x`, `y`) (a press the blocking grab
+    /// took), or nil when this window's display does not hold it.
+    func framePoint(onScreen x: Int, _ y: Int) -> Point? {
+        let display = (x: x - Int(origin.x), y: y - Int(origin.y))
+        guard display.x >= 0, display.y >= 0, display.x < size.width, display.y < size.height else { return nil }
+        return framePoint(display: display)
+    }
+
+    /// The point of the frame (the turned canvas) at display pixel `display`, at its middle.
+    private func framePoint(display: (x: Int, y: Int)) -> Point {
+        let logical = rotation.logicalPoint(x: display.x, y: display.y, logical: rotation.logicalSize(ofDisplay: size))
         return Point(x: Double(logical.x) + 0.5, y: Double(logical.y) + 0.5)
     }
 

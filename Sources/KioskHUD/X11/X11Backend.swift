@@ -42,6 +42,8 @@ final class X11Backend: RegisteredBackend {
     private var covered: Set<Int> = []
     /// What the grab's thread told since the last wait, for the next one to return.
     private let heard = LockedValue<[LoopInput]>([])
+    /// The presses and Escape the blocking grab took (its thread's), until the next wait.
+    private let taken = LockedValue<[BlockingGrab.Taken]>([])
 
     /// Offered where an X server is named, or for a plain window (which SDL can also show on
     /// a Wayland compositor).
@@ -107,12 +109,16 @@ final class X11Backend: RegisteredBackend {
             grab = nil
             return
         }
-        let heard = heard
+        let heard = heard, taken = taken
         do {
-            grab = try BlockingGrab.start { status in
+            grab = try BlockingGrab.start(report: { status in
                 heard.withLock { $0.append(.grab(onlyXClients != nil && status == .held ? .partial : status)) }
                 _ = wake()
-            }
+            }, took: { inputs in
+                // Kept within bounds should the loop fall behind: the Cancel needs only the latest.
+                taken.withLock { $0 = Array(($0 + inputs).suffix(Self.takenLimit)) }
+                _ = wake()
+            })
         } catch {
             throw .thread(error)
         }
@@ -248,8 +254,31 @@ final class X11Backend: RegisteredBackend {
         }
         // A window made anew in this wait is mapped by the frame drawn next: it is looked at in
         // the next wait, which comes soon while a window is to be put back.
+        let grabbed = taken.withLock { inputs in
+            defer { inputs.removeAll() }
+            return inputs
+        }
         return grabNews + interferences + destroyed.sorted().compactMap(remake) + (screenChanged ? followScreen() : [])
-            + backOnTop(except: destroyed) + presses + (closed ? [.windowClosed] : [])
+            + backOnTop(except: destroyed) + presses + grabbed.compactMap(input) + (closed ? [.windowClosed] : [])
+    }
+
+    /// The most presses the grab's thread keeps for the loop between two waits.
+    private static let takenLimit = 64
+
+    /// What an input the blocking grab took means for the Cancel: Escape, or a press or release
+    /// at the frame's point of the display that holds it; nil off every display.
+    private func input(_ taken: BlockingGrab.Taken) -> LoopInput? {
+        let x: Int, y: Int, isDown: Bool
+        switch taken {
+        case .escape: return .escapeKey
+        case .pressed(let atX, let atY): (x, y, isDown) = (atX, atY, true)
+        case .released(let atX, let atY): (x, y, isDown) = (atX, atY, false)
+        }
+        for (index, display) in followed.enumerated() {
+            guard let point = display.output.framePoint(onScreen: x, y) else { continue }
+            return isDown ? .pressed(index, at: point) : .released(index, at: point)
+        }
+        return nil
     }
 
     /// What a button, finger or key event means for the Cancel: a press or a release on a

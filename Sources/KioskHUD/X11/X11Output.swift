@@ -86,6 +86,12 @@ final class X11Output {
         window.framePoint(ofWindow: windowID, fraction: fraction)
     }
 
+    /// The frame's point at the X screen's pixel (`x`, `y`), or nil when this display does not
+    /// hold it.
+    func framePoint(onScreen x: Int, _ y: Int) -> Point? {
+        window.framePoint(onScreen: x, y)
+    }
+
     /// The window's size in pixels.
     var windowSize: Size { window.windowSize }
 

@@ -20,6 +20,7 @@
 
 #include <X11/Xlib.h>
 #include <X11/Xlibint.h>
+#include <X11/keysym.h>
 #include <stdlib.h>
 
 struct kp_grab {
@@ -137,12 +138,29 @@ void kp_grab_release(struct kp_grab *grab) {
     XFlush(grab->display);
 }
 
-int kp_grab_drain(struct kp_grab *grab) {
+/* Adds one taken input to `taken` when there is room. */
+static void hand_on(struct kp_grab_taken *taken, int capacity, int *count, int kind, int x, int y) {
+    if (*count >= capacity) return;
+    taken[*count] = (struct kp_grab_taken){ kind, x, y };
+    *count += 1;
+}
+
+int kp_grab_drain(struct kp_grab *grab, struct kp_grab_taken *taken, int capacity, int *count) {
     int news = 0;
+    *count = 0;
     while (XPending(grab->display) > 0) {
         XEvent event;
         XNextEvent(grab->display, &event);
         switch (event.type) {
+        case ButtonPress:
+        case ButtonRelease:
+            if (event.xbutton.button == Button1)
+                hand_on(taken, capacity, count, event.type == ButtonPress ? KP_GRAB_PRESSED : KP_GRAB_RELEASED,
+                        event.xbutton.x_root, event.xbutton.y_root);
+            break;
+        case KeyPress:
+            if (XLookupKeysym(&event.xkey, 0) == XK_Escape) hand_on(taken, capacity, count, KP_GRAB_ESCAPE, 0, 0);
+            break;
         case EnterNotify:
         case LeaveNotify:
             if (event.xcrossing.mode == NotifyUngrab) news |= KP_GRAB_ENDED;
@@ -161,7 +179,7 @@ int kp_grab_drain(struct kp_grab *grab) {
             if (grab->watching && event.xdestroywindow.event == grab->root) news |= KP_GRAB_ENDED;
             break;
         default:
-            break; /* keys, buttons and motion the grab swallowed */
+            break; /* other keys and buttons, and motion, the grab swallowed */
         }
     }
     XFlush(grab->display);

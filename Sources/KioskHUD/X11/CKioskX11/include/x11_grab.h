@@ -39,13 +39,32 @@ enum kp_grab_news {
     KP_GRAB_ENDED = 1,
 };
 
+/** What the grab took that the overlay's Cancel may want. */
+enum kp_grab_taken_kind {
+    /** The first button (or a touch's emulated pointer) went down, at the root's x and y. */
+    KP_GRAB_PRESSED = 1,
+    /** The first button went up, at the root's x and y. */
+    KP_GRAB_RELEASED = 2,
+    /** Escape was pressed (x and y are 0). */
+    KP_GRAB_ESCAPE = 3,
+};
+
+/** One input the grab took, as kp_grab_drain hands it on. */
+struct kp_grab_taken {
+    int kind;
+    int x;
+    int y;
+};
+
 /**
- * Reads every event the server has sent (without blocking) and discards the keys, buttons and
- * motion the grab swallowed. While watching, starts watching top-level windows mapped since.
- * Returns the kp_grab_news bits for what it saw. A broken connection is recorded and returns
- * (kp_x11_on_connection_loss), and nothing is read from it again.
+ * Reads every event the server has sent (without blocking); of the keys, buttons and motion the
+ * grab swallowed, hands on the first button's presses and releases and Escape in `taken` (at
+ * most `capacity`, counted in `*count`; more in one reading are dropped) and discards the rest.
+ * While watching, starts watching top-level windows mapped since. Returns the kp_grab_news bits
+ * for what it saw. A broken connection is recorded and returns (kp_x11_on_connection_loss), and
+ * nothing is read from it again.
  */
-int kp_grab_drain(struct kp_grab *grab);
+int kp_grab_drain(struct kp_grab *grab, struct kp_grab_taken *taken, int capacity, int *count);
 
 /** Releases everything and closes the connection. */
 void kp_grab_close(struct kp_grab *grab);
