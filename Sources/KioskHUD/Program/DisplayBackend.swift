@@ -51,8 +51,7 @@ protocol DisplayBackend: AnyObject {
 }
 
 extension DisplayBackend {
-    /// No pointer, touch or keys are read: the Wayland backend binds no seat, and bare screens
-    /// read no input devices.
+    /// No pointer, touch or keys are read: bare screens read no input devices.
     var readsPresses: Bool { false }
 
     /// Nothing to do where the windowing system holds input from the frame alone (a blocking

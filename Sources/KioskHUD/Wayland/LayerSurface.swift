@@ -77,6 +77,32 @@ final class LayerSurface {
     /// surface lets go of it after `block`, so the application's keys would go nowhere.
     var holdsUnwantedKeyboard: Bool { kw_layer_holds_unwanted_keyboard(pointer) == 1 }
 
+    /// What a seat did on the surface, for the Cancel.
+    enum SeatInput: Equatable {
+        /// The pointer's first button or the first finger went down at this buffer pixel.
+        case pressed(x: Double, y: Double)
+        /// It went up here (at -1, -1: a touch the compositor took over).
+        case released(x: Double, y: Double)
+        /// Escape, with the keyboard's focus on the surface.
+        case escape
+    }
+
+    /// The presses, releases and Escapes on this surface since the inputs were last forgotten
+    /// (`WaylandConnection.forgetInputs`), each point in buffer pixels.
+    func takeInputs() -> [SeatInput] {
+        let capacity = 64
+        var kinds = [Int32](repeating: 0, count: capacity), xs = [Double](repeating: 0, count: capacity)
+        var ys = [Double](repeating: 0, count: capacity)
+        let count = Int(kw_layer_take_inputs(pointer, &kinds, &xs, &ys, Int32(capacity)))
+        return (0..<count).map { index in
+            switch UInt32(kinds[index]) {
+            case KW_INPUT_PRESSED.rawValue: return .pressed(x: xs[index], y: ys[index])
+            case KW_INPUT_RELEASED.rawValue: return .released(x: xs[index], y: ys[index])
+            default: return .escape
+            }
+        }
+    }
+
     /// Puts a new surface in this one's place, configured and taking the same input; the old
     /// one stays on screen until the next present, and a compositor that focused it gives the
     /// keyboard back to the application when it goes.

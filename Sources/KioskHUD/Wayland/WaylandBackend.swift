@@ -9,12 +9,15 @@ import KioskPlatform
 /// is `.displayGone` until an output of its name comes back; with `--display all` an output
 /// plugged in later gets a surface of its own (`.displayAdded`). The grab is said `held` once a
 /// surface that takes every key and click is shown, `pending` before, and `refused` while every
-/// output it shows on is gone (no surface is left to hold the keyboard).
+/// output it shows on is gone (no surface is left to hold the keyboard). Each seat's pointer,
+/// touch screen and Escape on a surface are the Cancel's presses.
 final class WaylandBackend: RegisteredBackend {
     static let choice = WindowingBackend.wayland
     private(set) var displays: [OpenedDisplay]
     let blockingInput = BlockingInput.heldByWindowingSystem
     let stacking = Stacking.held
+    /// Each seat's pointer, touch screen and keyboard (`kw_layer_take_inputs`).
+    let readsPresses = true
     let wake: @Sendable () -> Bool
     private let connection: WaylandConnection
     private var outputs: [WaylandOutput]
@@ -112,9 +115,11 @@ final class WaylandBackend: RegisteredBackend {
             let reason = connection.protocolError.map { " (\($0))" } ?? ""
             return [.displayLost("lost the connection to the Wayland compositor\(reason); exiting")]
         }
+        let presses = outputs.indices.filter { !gone.contains($0) }.flatMap { outputs[$0].takeInputs(display: $0) }
+        connection.forgetInputs()
         let changes = followOutputs()
         drawReady()
-        return changes + grabChange()
+        return changes + grabChange() + presses
     }
 
     /// The grab as it is now, when it changed: held once a surface that takes every key and

@@ -75,4 +75,9 @@ final class WaylandConnection {
         let timeout = deadline.map { MonotonicClock.milliseconds(until: $0) } ?? -1
         return kw_wait(pointer, timeout) == 0
     }
+
+    /// Drops the inputs no surface took (`LayerSurface.takeInputs`), after every surface looked.
+    func forgetInputs() {
+        kw_forget_inputs(pointer)
+    }
 }

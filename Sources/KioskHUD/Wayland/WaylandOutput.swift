@@ -10,6 +10,7 @@ final class WaylandOutput {
     /// The output's picture, kept where it is not one colour (`IslandPicture`): a backdrop
     /// costs no memory beyond the buffers the compositor reads.
     private let picture: IslandPicture
+    private let rotation: Rotation
     private var waiting: Frame?
     private var claimedInput: ScreenRegion?
     /// A replaced surface waits for the picture, whether or not a frame is waiting.
@@ -22,6 +23,7 @@ final class WaylandOutput {
     /// Creates the output for `layer`, turned by `rotation`, drawing text with `glyphs`.
     init(layer: LayerSurface, rotation: Rotation, glyphs: any GlyphSource) {
         self.layer = layer
+        self.rotation = rotation
         picture = IslandPicture(size: layer.size, rotation: rotation, glyphs: glyphs)
     }
 
@@ -87,6 +89,29 @@ final class WaylandOutput {
         }
         guard layer.present(picture) else { throw WaylandError.noBuffer }
         isReplaced = false
+    }
+
+    /// What the seats did on this output's surface since the last look, for the Cancel: presses
+    /// and releases at the frame's points (turned back for `--rotate`), and Escape.
+    func takeInputs(display index: Int) -> [LoopInput] {
+        layer.takeInputs().map { input in
+            switch input {
+            case .pressed(let x, let y): return .pressed(index, at: framePoint(x, y))
+            case .released(let x, let y): return .released(index, at: framePoint(x, y))
+            case .escape: return .escapeKey
+            }
+        }
+    }
+
+    /// The frame's point at buffer pixel (`x`, `y`); a point off the surface (a touch the
+    /// compositor took over) stays off the frame, so it is off the Cancel too.
+    private func framePoint(_ x: Double, _ y: Double) -> Point {
+        let display = (x: Int(x.rounded(.down)), y: Int(y.rounded(.down)))
+        guard display.x >= 0, display.y >= 0, display.x < layer.size.width, display.y < layer.size.height else {
+            return Point(x: -1, y: -1)
+        }
+        let logical = rotation.logicalPoint(x: display.x, y: display.y, logical: picture.logicalSize)
+        return Point(x: Double(logical.x) + 0.5, y: Double(logical.y) + 0.5)
     }
 
     /// `region` as rectangles on the output (nil: everything).

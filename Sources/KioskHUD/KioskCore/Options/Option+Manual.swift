@@ -453,9 +453,8 @@ extension Option {
                 goes to stdout and to every socket client, and
                 .B \-\-on\-cancel
                 says what else happens. While blocking it is the one thing that takes input. It is not
-                drawn beside an outcome. It takes presses on X11; on Wayland and bare screens the
-                overlay reads no pointer, touch or keys, so it is not drawn there and one line on stderr
-                says so.
+                drawn beside an outcome. It takes presses on X11 and Wayland (mouse, touch, Escape); bare
+                screens read no input devices, so it is not drawn there and one line on stderr says so.
                 """#
         case .onCancel:
             return #"""

@@ -3,6 +3,7 @@
 #include "wlr-layer-shell-client.h"
 
 #include <errno.h>
+#include <linux/input-event-codes.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,10 @@ enum {
     KW_CONFIGURE_ROUNDTRIPS = 4,
     /* Seats beyond this many are not watched. */
     KW_MAX_SEATS = 4,
+    /* Presses, releases and Escapes kept between two takings; more are dropped. */
+    KW_MAX_INPUTS = 64,
+    /* Keys of a keymap that are Escape, at most. */
+    KW_MAX_ESCAPES = 8,
 };
 
 struct kw_rect {
@@ -43,11 +48,34 @@ struct kw_output {
     char name[64];
 };
 
-/* A seat and, while it has one, its keyboard: only to learn which surface has its focus. */
+/* A seat and, while it has them, its keyboard (to learn which surface has its focus, and its
+ * Escape), its pointer and its touch screen (the first button's and the first finger's presses
+ * and releases, for the Cancel). */
 struct kw_seat {
+    kw_connection *connection;
     struct wl_seat *seat;
     struct wl_keyboard *keyboard;
     struct wl_surface *focus;
+    /* The keys (evdev codes) whose symbol is Escape in the keyboard's keymap. */
+    uint32_t escapes[KW_MAX_ESCAPES];
+    int escape_count;
+    /* Escape went down on the focused surface (a key event, or held as the focus came). */
+    int escape_down;
+    struct wl_pointer *pointer;
+    struct wl_surface *pointer_focus;
+    double pointer_x, pointer_y;
+    struct wl_touch *touch;
+    /* The finger followed (the first down while none is), -1 for none. */
+    int32_t touch_id;
+    struct wl_surface *touch_surface;
+    double touch_x, touch_y;
+};
+
+/* A press, a release or an Escape on a surface, in surface units. */
+struct kw_input_entry {
+    struct wl_surface *surface;
+    int kind;
+    double x, y;
 };
 
 struct kw_connection {
@@ -64,6 +92,8 @@ struct kw_connection {
     int output_capacity;
     struct kw_seat seats[KW_MAX_SEATS];
     int seat_count;
+    struct kw_input_entry inputs[KW_MAX_INPUTS];
+    int input_count;
     int wake_fd;
 };
 
@@ -186,27 +216,102 @@ static const struct wl_output_listener output_listener = {
 
 /* ---- seats: who has the keyboard ---- */
 
+/* The evdev code of the key named `name` (`ESC`) in an XKB keymap's text, from its keycodes
+ * section (`<ESC> = 9;`, XKB codes being evdev's plus 8), or -1. */
+static long keymap_code(const char *keymap, const char *name, size_t length) {
+    for (const char *at = strstr(keymap, "<"); at; at = strstr(at + 1, "<")) {
+        if (strncmp(at + 1, name, length) != 0 || at[1 + length] != '>') continue;
+        const char *after = at + 2 + length;
+        while (*after == ' ' || *after == '\t') after++;
+        if (*after != '=') continue;
+        long code = strtol(after + 1, NULL, 10);
+        return code >= 8 ? code - 8 : -1;
+    }
+    return -1;
+}
+
+/* Keeps the evdev codes of the keys whose first symbol is Escape in an XKB keymap's text, as
+ * xkbcommon writes it (`key <ESC> { [ Escape ] };`): a real keyboard's Escape, a key remapped to
+ * it (caps:escape), or a virtual keyboard's own. */
+static void keymap_read_escapes(struct kw_seat *seat, const char *keymap) {
+    seat->escape_count = 0;
+    for (const char *at = strstr(keymap, "Escape"); at && seat->escape_count < KW_MAX_ESCAPES; at = strstr(at + 6, "Escape")) {
+        const char *before = at;
+        while (before > keymap && (before[-1] == ' ' || before[-1] == '\t')) before--;
+        char next = at[6];
+        if (before == keymap || before[-1] != '[' || !(next == ' ' || next == '\t' || next == ',' || next == ']')) continue;
+        const char *key = NULL;
+        for (const char *back = before; back > keymap; back--) {
+            if (strncmp(back - 1, "key <", 5) == 0) { key = back + 4; break; }
+        }
+        const char *close = key ? strchr(key, '>') : NULL;
+        if (!close || close - key > 32) continue;
+        long code = keymap_code(keymap, key, (size_t)(close - key));
+        if (code >= 0) seat->escapes[seat->escape_count++] = (uint32_t)code;
+    }
+}
+
 static void keyboard_keymap(void *data, struct wl_keyboard *keyboard, uint32_t format, int32_t fd, uint32_t size) {
-    (void)data; (void)keyboard; (void)format; (void)size;
+    (void)keyboard;
+    struct kw_seat *seat = data;
+    if (format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1 && size > 0) {
+        char *keymap = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+        if (keymap != MAP_FAILED) {
+            /* The text ends with a NUL within `size`; a copy makes sure of it. */
+            char *text = strndup(keymap, size);
+            if (text) keymap_read_escapes(seat, text);
+            free(text);
+            munmap(keymap, size);
+        }
+    }
     close(fd);
+}
+
+/* 1 when `key` (an evdev code) is one of the keymap's Escapes. */
+static int is_escape(const struct kw_seat *seat, uint32_t key) {
+    for (int i = 0; i < seat->escape_count; i++) {
+        if (seat->escapes[i] == key) return 1;
+    }
+    return 0;
 }
 
 static void keyboard_enter(void *data, struct wl_keyboard *keyboard, uint32_t serial, struct wl_surface *surface,
                            struct wl_array *keys) {
-    (void)keyboard; (void)serial; (void)keys;
+    (void)keyboard; (void)serial;
     struct kw_seat *seat = data;
     seat->focus = surface;
+    /* A keyboard the seat switched to (a virtual one's keymap) comes back in with its key down. */
+    seat->escape_down = 0;
+    uint32_t *key;
+    wl_array_for_each(key, keys) {
+        if (is_escape(seat, *key)) seat->escape_down = 1;
+    }
 }
 
 static void keyboard_leave(void *data, struct wl_keyboard *keyboard, uint32_t serial, struct wl_surface *surface) {
     (void)keyboard; (void)serial; (void)surface;
     struct kw_seat *seat = data;
     seat->focus = NULL;
+    seat->escape_down = 0;
+}
+
+/* Keeps one input on `surface` for kw_layer_take_inputs, while there is room. */
+static void input_add(kw_connection *connection, struct wl_surface *surface, int kind, double x, double y) {
+    if (!surface || connection->input_count >= KW_MAX_INPUTS) return;
+    connection->inputs[connection->input_count++] = (struct kw_input_entry){surface, kind, x, y};
 }
 
 static void keyboard_key(void *data, struct wl_keyboard *keyboard, uint32_t serial, uint32_t time, uint32_t key,
                          uint32_t state) {
-    (void)data; (void)keyboard; (void)serial; (void)time; (void)key; (void)state;
+    (void)keyboard; (void)serial; (void)time;
+    struct kw_seat *seat = data;
+    if (!is_escape(seat, key)) return;
+    if (state == WL_KEYBOARD_KEY_STATE_PRESSED) {
+        seat->escape_down = 1;
+    } else if (seat->escape_down) {
+        seat->escape_down = 0;
+        input_add(seat->connection, seat->focus, KW_INPUT_ESCAPE, 0, 0);
+    }
 }
 
 static void keyboard_modifiers(void *data, struct wl_keyboard *keyboard, uint32_t serial, uint32_t depressed,
@@ -227,8 +332,152 @@ static const struct wl_keyboard_listener keyboard_listener = {
     .repeat_info = keyboard_repeat_info,
 };
 
+/* ---- seats: the pointer's first button and the first finger, for the Cancel ---- */
+
+static void pointer_enter(void *data, struct wl_pointer *pointer, uint32_t serial, struct wl_surface *surface,
+                          wl_fixed_t x, wl_fixed_t y) {
+    (void)pointer; (void)serial;
+    struct kw_seat *seat = data;
+    seat->pointer_focus = surface;
+    seat->pointer_x = wl_fixed_to_double(x);
+    seat->pointer_y = wl_fixed_to_double(y);
+}
+
+static void pointer_leave(void *data, struct wl_pointer *pointer, uint32_t serial, struct wl_surface *surface) {
+    (void)pointer; (void)serial; (void)surface;
+    struct kw_seat *seat = data;
+    seat->pointer_focus = NULL;
+}
+
+static void pointer_motion(void *data, struct wl_pointer *pointer, uint32_t time, wl_fixed_t x, wl_fixed_t y) {
+    (void)pointer; (void)time;
+    struct kw_seat *seat = data;
+    seat->pointer_x = wl_fixed_to_double(x);
+    seat->pointer_y = wl_fixed_to_double(y);
+}
+
+static void pointer_button(void *data, struct wl_pointer *pointer, uint32_t serial, uint32_t time, uint32_t button,
+                           uint32_t state) {
+    (void)pointer; (void)serial; (void)time;
+    struct kw_seat *seat = data;
+    if (button != BTN_LEFT) return;
+    input_add(seat->connection, seat->pointer_focus,
+              state == WL_POINTER_BUTTON_STATE_PRESSED ? KW_INPUT_PRESSED : KW_INPUT_RELEASED, seat->pointer_x, seat->pointer_y);
+}
+
+static void pointer_axis(void *data, struct wl_pointer *pointer, uint32_t time, uint32_t axis, wl_fixed_t value) {
+    (void)data; (void)pointer; (void)time; (void)axis; (void)value;
+}
+
+static void pointer_frame(void *data, struct wl_pointer *pointer) { (void)data; (void)pointer; }
+
+static void pointer_axis_source(void *data, struct wl_pointer *pointer, uint32_t source) {
+    (void)data; (void)pointer; (void)source;
+}
+
+static void pointer_axis_stop(void *data, struct wl_pointer *pointer, uint32_t time, uint32_t axis) {
+    (void)data; (void)pointer; (void)time; (void)axis;
+}
+
+static void pointer_axis_discrete(void *data, struct wl_pointer *pointer, uint32_t axis, int32_t discrete) {
+    (void)data; (void)pointer; (void)axis; (void)discrete;
+}
+
+/* Every event of wl_pointer version 5 (the seat is bound at 5 at most). */
+static const struct wl_pointer_listener pointer_listener = {
+    .enter = pointer_enter,
+    .leave = pointer_leave,
+    .motion = pointer_motion,
+    .button = pointer_button,
+    .axis = pointer_axis,
+    .frame = pointer_frame,
+    .axis_source = pointer_axis_source,
+    .axis_stop = pointer_axis_stop,
+    .axis_discrete = pointer_axis_discrete,
+};
+
+static void touch_down(void *data, struct wl_touch *touch, uint32_t serial, uint32_t time, struct wl_surface *surface,
+                       int32_t id, wl_fixed_t x, wl_fixed_t y) {
+    (void)touch; (void)serial; (void)time;
+    struct kw_seat *seat = data;
+    if (seat->touch_id >= 0) return;
+    seat->touch_id = id;
+    seat->touch_surface = surface;
+    seat->touch_x = wl_fixed_to_double(x);
+    seat->touch_y = wl_fixed_to_double(y);
+    input_add(seat->connection, surface, KW_INPUT_PRESSED, seat->touch_x, seat->touch_y);
+}
+
+static void touch_up(void *data, struct wl_touch *touch, uint32_t serial, uint32_t time, int32_t id) {
+    (void)touch; (void)serial; (void)time;
+    struct kw_seat *seat = data;
+    if (id != seat->touch_id) return;
+    input_add(seat->connection, seat->touch_surface, KW_INPUT_RELEASED, seat->touch_x, seat->touch_y);
+    seat->touch_id = -1;
+    seat->touch_surface = NULL;
+}
+
+static void touch_motion(void *data, struct wl_touch *touch, uint32_t time, int32_t id, wl_fixed_t x, wl_fixed_t y) {
+    (void)touch; (void)time;
+    struct kw_seat *seat = data;
+    if (id != seat->touch_id) return;
+    seat->touch_x = wl_fixed_to_double(x);
+    seat->touch_y = wl_fixed_to_double(y);
+}
+
+static void touch_frame(void *data, struct wl_touch *touch) { (void)data; (void)touch; }
+
+/* The compositor took the touch over (a gesture): the press is let go off every surface. */
+static void touch_cancel(void *data, struct wl_touch *touch) {
+    (void)touch;
+    struct kw_seat *seat = data;
+    if (seat->touch_id >= 0) input_add(seat->connection, seat->touch_surface, KW_INPUT_RELEASED, -1, -1);
+    seat->touch_id = -1;
+    seat->touch_surface = NULL;
+}
+
+/* Every event of wl_touch version 5 (the seat is bound at 5 at most). */
+static const struct wl_touch_listener touch_listener = {
+    .down = touch_down,
+    .up = touch_up,
+    .motion = touch_motion,
+    .frame = touch_frame,
+    .cancel = touch_cancel,
+};
+
+/* Lets go of a seat's pointer, as its version allows. */
+static void pointer_let_go(struct wl_pointer *pointer) {
+    if (wl_pointer_get_version(pointer) >= WL_POINTER_RELEASE_SINCE_VERSION) wl_pointer_release(pointer);
+    else wl_pointer_destroy(pointer);
+}
+
+/* Lets go of a seat's touch screen, as its version allows. */
+static void touch_let_go(struct wl_touch *touch) {
+    if (wl_touch_get_version(touch) >= WL_TOUCH_RELEASE_SINCE_VERSION) wl_touch_release(touch);
+    else wl_touch_destroy(touch);
+}
+
 static void seat_capabilities(void *data, struct wl_seat *wl_seat, uint32_t capabilities) {
     struct kw_seat *seat = data;
+    int has_pointer = (capabilities & WL_SEAT_CAPABILITY_POINTER) != 0;
+    if (has_pointer && !seat->pointer) {
+        seat->pointer = wl_seat_get_pointer(wl_seat);
+        wl_pointer_add_listener(seat->pointer, &pointer_listener, seat);
+    } else if (!has_pointer && seat->pointer) {
+        pointer_let_go(seat->pointer);
+        seat->pointer = NULL;
+        seat->pointer_focus = NULL;
+    }
+    int has_touch = (capabilities & WL_SEAT_CAPABILITY_TOUCH) != 0;
+    if (has_touch && !seat->touch) {
+        seat->touch = wl_seat_get_touch(wl_seat);
+        wl_touch_add_listener(seat->touch, &touch_listener, seat);
+    } else if (!has_touch && seat->touch) {
+        touch_let_go(seat->touch);
+        seat->touch = NULL;
+        seat->touch_id = -1;
+        seat->touch_surface = NULL;
+    }
     int has_keyboard = (capabilities & WL_SEAT_CAPABILITY_KEYBOARD) != 0;
     if (has_keyboard && !seat->keyboard) {
         seat->keyboard = wl_seat_get_keyboard(wl_seat);
@@ -256,10 +505,17 @@ static int keyboard_is_on(const kw_connection *connection, const struct wl_surfa
     return 0;
 }
 
-/* Forgets a focus on `surface`, about to be destroyed (its address may be a new surface's next). */
-static void keyboard_forget(kw_connection *connection, const struct wl_surface *surface) {
+/* Forgets every focus and kept input on `surface`, about to be destroyed (its address may be a
+ * new surface's next). */
+static void seat_forget(kw_connection *connection, const struct wl_surface *surface) {
     for (int i = 0; i < connection->seat_count; i++) {
-        if (connection->seats[i].focus == surface) connection->seats[i].focus = NULL;
+        struct kw_seat *seat = &connection->seats[i];
+        if (seat->focus == surface) seat->focus = NULL;
+        if (seat->pointer_focus == surface) seat->pointer_focus = NULL;
+        if (seat->touch_surface == surface) seat->touch_surface = NULL;
+    }
+    for (int i = 0; i < connection->input_count; i++) {
+        if (connection->inputs[i].surface == surface) connection->inputs[i].surface = NULL;
     }
 }
 
@@ -309,6 +565,11 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
     } else if (strcmp(interface, wl_seat_interface.name) == 0 && connection->seat_count < KW_MAX_SEATS) {
         struct kw_seat *seat = &connection->seats[connection->seat_count++];
         memset(seat, 0, sizeof *seat);
+        seat->connection = connection;
+        seat->touch_id = -1;
+        /* Until a keymap says otherwise, Escape is where the evdev keymap has it. */
+        seat->escapes[0] = KEY_ESC;
+        seat->escape_count = 1;
         seat->seat = wl_registry_bind(registry, name, &wl_seat_interface, lower(version, 5));
         wl_seat_add_listener(seat->seat, &seat_listener, seat);
     }
@@ -591,7 +852,7 @@ static void layer_make_surface(kw_layer *layer) {
 static void surface_destroy(kw_layer *layer, struct wl_surface *surface, struct zwlr_layer_surface_v1 *role) {
     if (role) zwlr_layer_surface_v1_destroy(role);
     if (surface) {
-        keyboard_forget(layer->connection, surface);
+        seat_forget(layer->connection, surface);
         wl_surface_destroy(surface);
     }
 }
@@ -794,3 +1055,20 @@ int kw_layer_replace(kw_layer *layer) {
     layer_drop_retired(layer);
     return -1;
 }
+
+int kw_layer_take_inputs(kw_layer *layer, int *kinds, double *xs, double *ys, int capacity) {
+    kw_connection *connection = layer->connection;
+    int taken = 0;
+    for (int i = 0; i < connection->input_count; i++) {
+        struct kw_input_entry *entry = &connection->inputs[i];
+        if (!entry->surface || entry->surface != layer->surface || taken >= capacity) continue;
+        kinds[taken] = entry->kind;
+        xs[taken] = entry->x * layer->scale;
+        ys[taken] = entry->y * layer->scale;
+        taken++;
+        entry->surface = NULL;
+    }
+    return taken;
+}
+
+void kw_forget_inputs(kw_connection *connection) { connection->input_count = 0; }

@@ -95,4 +95,20 @@ int kw_layer_holds_unwanted_keyboard(const kw_layer *layer);
  * compositor did not configure the new surface (the old one is then gone too). */
 int kw_layer_replace(kw_layer *layer);
 
+/* What a seat did on a surface, for the Cancel. */
+enum kw_input_kind {
+    /* The pointer's first button or the first finger went down. */
+    KW_INPUT_PRESSED = 1,
+    /* It went up (a touch the compositor took over goes up at -1, -1). */
+    KW_INPUT_RELEASED = 2,
+    /* Escape, on the surface with the keyboard's focus. */
+    KW_INPUT_ESCAPE = 3,
+};
+/* Hands on the inputs on the layer's surface since the last kw_forget_inputs, at most
+ * `capacity`, each as its kw_input_kind and its point in buffer pixels (surface units times the
+ * buffer scale); returns how many. */
+int kw_layer_take_inputs(kw_layer *layer, int *kinds, double *xs, double *ys, int capacity);
+/* Drops the inputs no layer took (on a surface gone, or before every layer looked). */
+void kw_forget_inputs(kw_connection *connection);
+
 #endif
