@@ -60,13 +60,13 @@ import KioskTestSupport
         let first = loop.step([], atTick: 0, measurer: FakeMeasurer())
         let target = try #require(first.frames.first??.panel?.cancel?.area)
         let pressed = loop.step([.pressed(0, at: centre(of: target))], atTick: 10, measurer: FakeMeasurer())
-        #expect(pressed.frames.first??.panel?.cancel?.pressedColor != nil, "lit while held")
+        #expect(pressed.frames.first??.panel?.cancel?.light != nil, "lit while held")
         #expect(pressed.lines.isEmpty)
         let released = loop.step([.released(0, at: Point(x: Double(target.x) + 1, y: Double(target.maxY) - 1))], atTick: 20,
                                  measurer: FakeMeasurer())
         #expect(released.lines == ["cancelled"])
         #expect(released.exit == nil)
-        #expect(released.frames.first??.panel?.cancel?.pressedColor == nil)
+        #expect(released.frames.first??.panel?.cancel?.light == nil)
         #expect(loop.session.state.isVisible, "--on-cancel keep leaves it to the host")
     }
 
@@ -81,6 +81,33 @@ import KioskTestSupport
         let otherDisplay = loop.step([.pressed(0, at: centre(of: target)), .released(1, at: centre(of: target))], atTick: 30,
                                      measurer: FakeMeasurer())
         #expect(otherDisplay.lines.isEmpty)
+    }
+
+    @Test func aPressHeldWhenTheHUDHidesIsLetGoAndCancelsNothingLater() throws {
+        var loop = policy()
+        let target = try #require(loop.step([], atTick: 0, measurer: FakeMeasurer()).frames.first??.panel?.cancel?.area)
+        _ = loop.step([.pressed(0, at: centre(of: target))], atTick: 5, measurer: FakeMeasurer())
+        #expect(loop.session.isCancelPressed)
+        // Hidden, the window goes and the press's release never comes.
+        _ = loop.step([.host(.command(.hide, line: 1), from: .standardInput)], atTick: 10, measurer: FakeMeasurer())
+        #expect(!loop.session.isCancelPressed)
+        let shown = loop.step([.host(.command(.show, line: 2), from: .standardInput)], atTick: 60, measurer: FakeMeasurer())
+        #expect(shown.frames.first??.panel?.cancel?.light == nil, "not drawn lit when shown again")
+        let wheel = Point(x: centre(of: target).x, y: Double(target.y) - 40)
+        let step = loop.step([.pressed(0, at: wheel), .released(0, at: centre(of: target))], atTick: 70, measurer: FakeMeasurer())
+        #expect(step.lines.isEmpty)
+    }
+
+    @Test func aReleaseInTheBatchOfAnOutcomeOrAHideCancelsNothing() throws {
+        for command in [Command.outcome(.success, message: "Printed"), .hide] {
+            var loop = policy(onCancel: .quit)
+            let target = try #require(loop.step([], atTick: 0, measurer: FakeMeasurer()).frames.first??.panel?.cancel?.area)
+            _ = loop.step([.pressed(0, at: centre(of: target))], atTick: 5, measurer: FakeMeasurer())
+            let step = loop.step([.host(.command(command, line: 1), from: .standardInput), .released(0, at: centre(of: target))],
+                                 atTick: 10, measurer: FakeMeasurer())
+            #expect(step.exit == nil && !step.lines.contains("cancelled"), "\(command)")
+            #expect(loop.step([.escapeKey], atTick: 11, measurer: FakeMeasurer()).lines.isEmpty, "Escape with no Cancel shown: \(command)")
+        }
     }
 
     @Test func escapeCancelsOnlyWhileACancelIsShown() {
@@ -105,11 +132,24 @@ import KioskTestSupport
         #expect(ExitStatus(.cancelled) == .cancelled && ExitStatus.cancelled.rawValue == 8)
     }
 
-    @Test func zenitysCancelEndsTheOverlayWithStatusOne() {
+    @Test func zenitysCancelEndsTheOverlayWithStatusOneAndEscapeWithoutItsKill() throws {
         var loop = policy(onCancel: .keep, zenity: LoopPolicy.ZenityEndings())
+        let target = try #require(loop.step([], atTick: 0, measurer: FakeMeasurer()).frames.first??.panel?.cancel?.area)
+        let pressed = loop.step([.pressed(0, at: centre(of: target)), .released(0, at: centre(of: target))], atTick: 5,
+                                measurer: FakeMeasurer())
+        #expect(pressed.exit == .zenityCancelled)
+        var escaped = policy(onCancel: .keep, zenity: LoopPolicy.ZenityEndings())
+        _ = escaped.step([], atTick: 0, measurer: FakeMeasurer())
+        #expect(escaped.step([.escapeKey], atTick: 5, measurer: FakeMeasurer()).exit == .zenityEscaped)
+        #expect(ExitStatus(.zenityCancelled).rawValue == 1 && ExitStatus(.zenityEscaped).rawValue == 1)
+    }
+
+    @Test func zenitysCancelGoesAtTheEndOfInput() {
+        var loop = policy(zenity: LoopPolicy.ZenityEndings(fullBarSeconds: 1.5))
         _ = loop.step([], atTick: 0, measurer: FakeMeasurer())
-        #expect(loop.step([.escapeKey], atTick: 5, measurer: FakeMeasurer()).exit == .zenityCancelled)
-        #expect(ExitStatus(.zenityCancelled).rawValue == 1)
+        let ended = loop.step([.endOfInput], atTick: 5, measurer: FakeMeasurer())
+        #expect(ended.frames.first??.panel?.cancel == nil)
+        #expect(loop.step([.escapeKey], atTick: 6, measurer: FakeMeasurer()).exit == nil)
     }
 
     @Test func theLabelIsTheDevicesLanguageUnlessGivenAndZenityHasOneUnlessRefused() throws {

@@ -50,10 +50,22 @@ struct LanguageTests {
         #expect(language([:]) == "en")
     }
 
-    @Test func gettextsLanguageListComesFirstUnlessTheLocaleIsC() {
+    /// As glibc 2.36's gettext: `env -i LANG=C.UTF-8 LANGUAGE=de gettext -d apt ...` is German,
+    /// `LANG=C LANGUAGE=de` English, and a `C` in the list ends it.
+    @Test func gettextsLanguageListComesFirstUnlessTheLocaleIsPlainC() {
         #expect(language(["LANG": "de_DE.UTF-8", "LANGUAGE": "xx:pt_BR:fr"]) == "pt-BR")
-        #expect(language(["LANG": "C.UTF-8", "LANGUAGE": "fr"]) == "en")
+        #expect(language(["LANG": "C.UTF-8", "LANGUAGE": "fr"]) == "fr")
+        #expect(language(["LC_ALL": "C.UTF-8", "LANGUAGE": "fr"]) == "fr")
+        #expect(language(["LANG": "C", "LANGUAGE": "fr"]) == "en")
+        #expect(language(["LANG": "POSIX", "LANGUAGE": "fr"]) == "en")
+        #expect(language(["LANG": "de_DE.UTF-8", "LANGUAGE": "xx:C:fr"]) == "en")
         #expect(language(["LANG": "de_DE.UTF-8", "LANGUAGE": "en_GB:fr"]) == "en")
+    }
+
+    @Test func englishWordsForTheTimeRemainingTakeCsDigits() throws {
+        let egypt = try #require(LocaleName("ar_EG.UTF-8"))
+        let said = Language(choosingFrom: [egypt]).timeRemaining(seconds: 90, numbers: NumberStyle(for: egypt))
+        #expect(said == "Time remaining: 0:01:30")
     }
 
     @Test func theMostParticularTranslationIsChosen() {
@@ -133,5 +145,20 @@ struct LanguageTests {
         #expect(numbers("ar_EG").whole(5, digits: 2) == "٠٥")
         #expect(numbers("hi_IN").whole(5, digits: 2) == "05")
         #expect(numbers("bn_BD").whole(1_907) == "১৯০৭")
+    }
+
+    @Test func theVoiceIsTheLanguagesForItsScriptElseTheTextsScripts() throws {
+        let german = Language(choosingFrom: [try #require(LocaleName("de_DE.UTF-8"))])
+        let taiwan = Language(choosingFrom: [try #require(LocaleName("zh_TW.UTF-8"))])
+        let japan = Language(choosingFrom: [try #require(LocaleName("ja_JP.UTF-8"))])
+        #expect(SpeechVoice.name(for: "Bitte warten", in: german) == "de")
+        #expect(SpeechVoice.name(for: "心電図を受信しています", in: german) == "ja")
+        #expect(SpeechVoice.name(for: "请稍候", in: german) == "cmn")
+        #expect(SpeechVoice.name(for: "請稍候", in: taiwan) == "cmn")
+        #expect(SpeechVoice.name(for: "Please wait", in: japan) == "en")
+        #expect(SpeechVoice.name(for: "受信中", in: japan) == "ja")
+        #expect(SpeechVoice.name(for: "Пожалуйста", in: german) == "ru")
+        #expect(SpeechVoice.name(for: "42", in: german) == "de")
+        #expect(SpeechVoice.name(for: "Bom dia", in: Language(choosingFrom: [try #require(LocaleName("pt_BR"))])) == "pt-br")
     }
 }

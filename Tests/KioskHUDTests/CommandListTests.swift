@@ -7,7 +7,7 @@ import KioskTestSupport
 @Suite struct CommandListTests {
     /// An argument of the right kind for each form's placeholder.
     private static func sampleLine(_ syntax: CommandSyntax) -> String {
-        let samples = ["TEXT": "x", "N|off": "50", "COLOR": "white", "#RRGGBBAA": "#000000FF", "PX": "200", "PATH|off": "off"]
+        let samples = ["TEXT": "x", "N|off": "50", "COLOR": "white", "#RRGGBBAA": "#000000FF", "PX": "200", "PATH|off": "off", "on|off": "on"]
         let parts = syntax.form.split(separator: " ")
         return ([String(parts[0])] + parts.dropFirst().compactMap { samples[String($0)] }).joined(separator: " ")
     }

@@ -2,12 +2,12 @@ import Glibc
 
 /// A mutex with a condition variable (pthread_mutex_t, pthread_cond_t) on the monotonic clock,
 /// for the hand-overs between threads.
-final class Condition: @unchecked Sendable {
+package final class Condition: @unchecked Sendable {
     // Allocated once and never moved, as pthread objects require.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-    init() {
+    package init() {
         pthread_mutex_init(mutex, nil)
         var attributes = pthread_condattr_t()
         pthread_condattr_init(&attributes)
@@ -24,23 +24,23 @@ final class Condition: @unchecked Sendable {
     }
 
     /// Runs `body` holding the mutex.
-    func locked<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package func locked<Result>(_ body: () throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
     }
 
     /// Releases the mutex until signalled; call only inside `locked`.
-    func wait() { pthread_cond_wait(condition, mutex) }
+    package func wait() { pthread_cond_wait(condition, mutex) }
 
     /// Releases the mutex until signalled or until `deadline` (`MonotonicClock.nanoseconds()`
     /// scale); returns false when the deadline passed. Call only inside `locked`.
     @discardableResult
-    func wait(until deadline: UInt64) -> Bool {
+    package func wait(until deadline: UInt64) -> Bool {
         var time = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
         return pthread_cond_timedwait(condition, mutex, &time) == 0
     }
 
     /// Wakes every thread waiting.
-    func broadcast() { pthread_cond_broadcast(condition) }
+    package func broadcast() { pthread_cond_broadcast(condition) }
 }

@@ -93,7 +93,7 @@ package final class FrameRenderer {
             let fill = frost.blurred == nil ? panel.hudColor : panel.frost.hudFill ?? panel.hudColor
             rows.fillRoundedRect(panel.hud, cornerRadius: panel.cornerRadiusPixels, color: fill)
             if let edge = panel.edge { rows.drawRim(of: panel.hud, cornerRadius: panel.cornerRadiusPixels, edge) }
-            if let cancel = panel.cancel { rows.draw(cancel, in: panel) }
+            if let cancel = panel.cancel { rows.draw(cancel) }
         }
         for label in panel.labels {
             for (index, line) in label.text.lines.enumerated() {

@@ -32,6 +32,8 @@ final class Overlay {
         var report: (String) -> Void = Diagnostics.report
         /// The control socket, told each step's answers and which inputs were applied.
         var control: ControlServer?
+        /// Says an utterance aloud (`--speak`), returning at once.
+        var speak: (Announcer.Utterance) -> Void = { _ in }
     }
 
     private var policy: LoopPolicy
@@ -83,6 +85,7 @@ final class Overlay {
             step.reports.forEach(outlets.report)
             for answer in step.answers where answer.isForStandardOutput { outlets.standardOutput(answer.line) }
             outlets.control?.deliver(step.answers, applied: inputs)
+            if let utterance = step.utterance { outlets.speak(utterance) }
             if let reason = step.exit {
                 if reason == .quitLeavingScreen { backend.leaveScreen() }
                 return Ending(reason: reason)

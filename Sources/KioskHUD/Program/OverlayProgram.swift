@@ -58,7 +58,7 @@ public enum OverlayProgram {
         exit.releases.drainAtExit(events.drain)
         exit.releases.closeAtExit(events.close)
         let overlay = overlay(options, on: backend, measurer: glyphs,
-                              outlets: Overlay.Outlets(standardOutput: events.post, control: control)) { inbox throws(NativeThread.StartFailure) in
+                              outlets: Overlay.Outlets(standardOutput: events.post, control: control, speak: Speaker().say)) { inbox throws(NativeThread.StartFailure) in
             if let socket = Environment.value("NOTIFY_SOCKET") { _ = kp_notify_systemd(socket, "READY=1") }
             try InputReader.start(dialect: options.dialect, inbox: inbox)
             try fifo?.start(inbox: inbox)
@@ -68,8 +68,11 @@ public enum OverlayProgram {
         SignalWatcher.whenStopping { [inbox = overlay.inbox] in inbox.postControl(.stopSignal($0)) }
         let ending: Overlay.Ending
         do { ending = try overlay.run() } catch { throw .thread(error) }
-        // zenity's --auto-kill: its Cancel hangs up on the parent (a script's shell) before the exit.
-        if ending.reason == .zenityCancelled, options.zenity.autoKills { _ = kill(getppid(), SIGHUP) }
+        // zenity's --auto-kill: its Cancel hangs up on the parent (a script's shell) before the
+        // exit; only on the parent that started it, never on init or a subreaper that adopted it.
+        if ending.reason == .zenityCancelled, options.zenity.autoKills, parent != 1, getppid() == parent {
+            _ = kill(parent, SIGHUP)
+        }
         // The displays are still alive here: nothing is torn down before the exit.
         exit.finish(ending.status, within: ending.seconds, reporting: ending.reason.lastWords)
     }
@@ -81,8 +84,11 @@ public enum OverlayProgram {
                         outlets: Overlay.Outlets, now: @escaping () -> UInt64 = MonotonicClock.nanoseconds,
                         whenReady: @escaping (CommandInbox) throws(NativeThread.StartFailure) -> Void) -> Overlay {
         var options = options
-        if let label = options.shownCancelLabel, !backend.readsPresses {
-            Diagnostics.report("the Cancel (\"\(label)\") is not drawn: the overlay reads no pointer, touch or keys on \(backend.name)")
+        if options.shownCancelLabel != nil, !backend.readsPresses {
+            // Said where it was asked for; zenity's own Cancel is left out quietly.
+            if options.offersCancel, options.dialect != .zenity {
+                Diagnostics.report("--cancel: the Cancel is not drawn: the overlay reads no pointer, touch or keys on \(backend.name)")
+            }
             options.offersCancel = false
             options.zenity.hidesCancel = true
         }

@@ -90,15 +90,16 @@ final class LayerSurface {
     /// The presses, releases and Escapes on this surface since the inputs were last forgotten
     /// (`WaylandConnection.forgetInputs`), each point in buffer pixels.
     func takeInputs() -> [SeatInput] {
-        let capacity = 64
+        let capacity = Int(KW_INPUT_CAPACITY)
         var kinds = [Int32](repeating: 0, count: capacity), xs = [Double](repeating: 0, count: capacity)
         var ys = [Double](repeating: 0, count: capacity)
         let count = Int(kw_layer_take_inputs(pointer, &kinds, &xs, &ys, Int32(capacity)))
-        return (0..<count).map { index in
+        return (0..<count).compactMap { index in
             switch UInt32(kinds[index]) {
             case KW_INPUT_PRESSED.rawValue: return .pressed(x: xs[index], y: ys[index])
             case KW_INPUT_RELEASED.rawValue: return .released(x: xs[index], y: ys[index])
-            default: return .escape
+            case KW_INPUT_ESCAPE.rawValue: return .escape
+            default: return nil
             }
         }
     }

@@ -103,12 +103,12 @@ final class BlockingGrab: Sendable {
                 status = next
                 report(status)
             }
-            // A grab ended: another client's (take ours now) or ours, revoked (take it back;
-            // taking a grab still held changes nothing).
             var reading = [kp_grab_taken](repeating: kp_grab_taken(), count: takenPerReading), count: Int32 = 0
             let news = kp_grab_drain(grab, &reading, Int32(reading.count), &count)
             let taken = reading.prefix(Int(count)).compactMap(Taken.init)
             if !taken.isEmpty { took(taken) }
+            // A grab ended: another client's (take ours now) or ours, revoked (take it back;
+            // taking a grab still held changes nothing).
             if news & Int32(KP_GRAB_ENDED.rawValue) != 0, wanted {
                 retries = true
                 continue

@@ -305,7 +305,7 @@ final class OverlayWindow {
     /// down this window (a press or a finger at window pixel x / width), when `windowID` is this
     /// window's (`SDL_GetWindowID`); nil for another window's event.
     func framePoint(ofWindow windowID: UInt32, fraction: (x: Double, y: Double)) -> Point? {
-        guard SDL_GetWindowID(window) == windowID else { return nil }
+        guard owns(windowID: windowID) else { return nil }
         let across = min(placed.width - 1, max(0, Int(fraction.x * Double(placed.width))))
         let down = min(placed.height - 1, max(0, Int(fraction.y * Double(placed.height))))
         return framePoint(display: (placed.x + across, placed.y + down))
@@ -324,6 +324,9 @@ final class OverlayWindow {
         let logical = rotation.logicalPoint(x: display.x, y: display.y, logical: rotation.logicalSize(ofDisplay: size))
         return Point(x: Double(logical.x) + 0.5, y: Double(logical.y) + 0.5)
     }
+
+    /// True when `windowID` is this window's SDL id (`SDL_GetWindowID`).
+    func owns(windowID: UInt32) -> Bool { SDL_GetWindowID(window) == windowID }
 
     /// The window's width and height in pixels, to turn an event's pixel into a fraction.
     var windowSize: Size { Size(width: placed.width, height: placed.height) }

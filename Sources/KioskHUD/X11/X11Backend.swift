@@ -42,6 +42,8 @@ final class X11Backend: RegisteredBackend {
     private var covered: Set<Int> = []
     /// What the grab's thread told since the last wait, for the next one to return.
     private let heard = LockedValue<[LoopInput]>([])
+    /// The finger followed for the Cancel (the first down, until it lifts).
+    private var followedFinger: SDL_FingerID?
     /// The presses and Escape the blocking grab took (its thread's), until the next wait.
     private let taken = LockedValue<[BlockingGrab.Taken]>([])
 
@@ -288,16 +290,20 @@ final class X11Backend: RegisteredBackend {
         let windowID: UInt32, fraction: (x: Double, y: Double), isDown: Bool
         switch event.type {
         case SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue:
-            guard csdl_is_touch_mouse(&event) == 0 else { return nil }
+            guard csdl_is_touch_mouse(&event) == 0, event.button.button == UInt8(SDL_BUTTON_LEFT) else { return nil }
             windowID = event.button.windowID
-            guard let size = followed.first(where: { $0.output.framePoint(ofWindow: windowID, fraction: (0, 0)) != nil })?.output.windowSize,
+            guard let size = followed.lazy.compactMap({ $0.output.windowSize(ofWindow: windowID) }).first,
                   size.width > 0, size.height > 0 else { return nil }
             fraction = ((Double(event.button.x) + 0.5) / Double(size.width), (Double(event.button.y) + 0.5) / Double(size.height))
             isDown = event.type == SDL_MOUSEBUTTONDOWN.rawValue
         case SDL_FINGERDOWN.rawValue, SDL_FINGERUP.rawValue:
+            // The first finger down is followed until it lifts; the others are not the Cancel's.
+            isDown = event.type == SDL_FINGERDOWN.rawValue
+            if isDown, followedFinger == nil { followedFinger = event.tfinger.fingerId }
+            guard followedFinger == event.tfinger.fingerId else { return nil }
+            if !isDown { followedFinger = nil }
             windowID = event.tfinger.windowID
             fraction = (Double(event.tfinger.x), Double(event.tfinger.y))
-            isDown = event.type == SDL_FINGERDOWN.rawValue
         case SDL_KEYDOWN.rawValue:
             return event.key.keysym.sym == SDLK_ESCAPE.rawValue && event.key.repeat == 0 ? .escapeKey : nil
         default:

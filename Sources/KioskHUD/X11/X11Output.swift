@@ -92,8 +92,10 @@ final class X11Output {
         window.framePoint(onScreen: x, y)
     }
 
-    /// The window's size in pixels.
-    var windowSize: Size { window.windowSize }
+    /// The window's size in pixels when `windowID` is its SDL id, else nil.
+    func windowSize(ofWindow windowID: UInt32) -> Size? {
+        window.owns(windowID: windowID) ? window.windowSize : nil
+    }
 
     /// Copies the whole picture to the screen again, after the window was exposed.
     func presentAll() {

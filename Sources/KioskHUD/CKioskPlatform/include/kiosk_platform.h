@@ -63,4 +63,18 @@ void kp_systemd_close(struct kp_systemd *systemd);
  */
 int kp_exit_with_parent(pid_t parent);
 
+/**
+ * Loads libespeak-ng (dlopen of libespeak-ng.so.1, so it is not a dependency) and starts it
+ * playing on the default sound device. Returns 1, or 0 with the reason in `error` (at most
+ * `capacity` bytes with the NUL). Call once, before kp_speech_say.
+ */
+int kp_speech_open(char *error, int capacity);
+
+/**
+ * Stops what is being said, then says `text` (UTF-8) in espeak-ng's voice `voice` ("de",
+ * "cmn"), returning once it is queued (espeak-ng speaks on a thread of its own). Returns 1, or 0
+ * when espeak-ng has no such voice or refused the text. Call from one thread only.
+ */
+int kp_speech_say(const char *voice, const char *text);
+
 #endif

@@ -39,8 +39,10 @@ public struct Language: Sendable, Equatable {
     }
 
     /// zenity's time remaining, `seconds` said as hours, minutes and seconds (`0:01:30`) in this
-    /// language's words and `numbers`' digits.
+    /// language's words and `numbers`' digits (C's digits beside the English words, where the
+    /// language has no translation of them).
     public func timeRemaining(seconds: Int, numbers: NumberStyle) -> String {
+        let numbers = texts[.timeRemaining] == nil ? NumberStyle.plain : numbers
         let minutes = seconds / 60
         return Self.filling(saying(.timeRemaining), with: ["h": numbers.whole(minutes / 60),
                                                             "m": numbers.whole(minutes % 60, digits: 2),

@@ -1,6 +1,8 @@
-/// The locale a program's environment asks for, read as a C program and gettext read it: a
-/// category is `LC_ALL`, else its own variable (`LC_MESSAGES`, `LC_NUMERIC`), else `LANG`;
-/// messages also follow gettext's `LANGUAGE` list, unless the messages' locale is `C` or `POSIX`.
+/// The locale a program's environment asks for, read as a C program and glibc's gettext read
+/// it: a category is `LC_ALL`, else its own variable (`LC_MESSAGES`, `LC_NUMERIC`), else
+/// `LANG`; messages follow gettext's `LANGUAGE` list first, unless the messages' locale is
+/// exactly `C` or `POSIX` (`C.UTF-8` does not stop it), and a `C` in the list means English from
+/// there on.
 public struct LocaleEnvironment: Sendable, Equatable {
     /// The variables read, by name; an empty one counts as unset.
     private let values: [String: String]
@@ -28,10 +30,20 @@ public struct LocaleEnvironment: Sendable, Equatable {
 
     /// The languages messages may be in, the preferred first (an empty list: English).
     public var messageLocales: [LocaleName] {
-        guard let messages = category("LC_MESSAGES"), let locale = LocaleName(messages) else { return [] }
-        let listed = values["LANGUAGE"].map { $0.split(separator: ":").compactMap { LocaleName(String($0)) } } ?? []
-        return listed + [locale]
+        guard let messages = category("LC_MESSAGES"), !Self.isPlainC(messages) else { return [] }
+        var locales: [LocaleName] = []
+        for entry in (values["LANGUAGE"] ?? "").split(separator: ":").map(String.init) {
+            if Self.isPlainC(entry) { return locales + Self.english }
+            if let locale = LocaleName(entry) { locales.append(locale) }
+        }
+        return locales + (LocaleName(messages).map { [$0] } ?? [])
     }
+
+    /// English, which the C locale speaks.
+    private static let english = [LocaleName("en")].compactMap { $0 }
+
+    /// True for the locales that mean "no translation" to gettext: `C` and `POSIX` themselves.
+    private static func isPlainC(_ name: String) -> Bool { name == "C" || name == "POSIX" }
 
     /// The locale numbers are written in, or nil for C's way.
     public var numericLocale: LocaleName? {

@@ -17,7 +17,7 @@ public struct LocaleName: Sendable, Equatable {
         let base = withoutModifier[0].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)[0]
         let parts = base.split(whereSeparator: { $0 == "_" || $0 == "-" }).map(String.init)
         guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy(\.isLetter),
-              first.allSatisfy(\.isASCII), first.uppercased() != "C" else { return nil }
+              first.allSatisfy(\.isASCII) else { return nil }
         var script: String?, region: String?
         for part in parts.dropFirst() {
             guard part.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return nil }

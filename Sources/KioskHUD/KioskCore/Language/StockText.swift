@@ -19,6 +19,12 @@ public enum StockText: String, Sendable, CaseIterable {
     case timeRemaining
     /// The Cancel's label (`--cancel`).
     case cancel
+    /// What `success` without a text says aloud (`--speak`).
+    case done
+    /// What `error` without a text says aloud.
+    case error
+    /// What `info` without a text says aloud.
+    case information
 
     /// The text in English.
     public var english: String {
@@ -31,6 +37,9 @@ public enum StockText: String, Sendable, CaseIterable {
         case .notResponding: return "Not responding"
         case .timeRemaining: return "Time remaining: {h}:{m}:{s}"
         case .cancel: return "Cancel"
+        case .done: return "Done"
+        case .error: return "Error"
+        case .information: return "Information"
         }
     }
 
@@ -39,7 +48,7 @@ public enum StockText: String, Sendable, CaseIterable {
     var fallback: StockText? {
         switch self {
         case .starting, .restarting, .shuttingDown, .running: return .pleaseWait
-        case .pleaseWait, .notResponding, .timeRemaining, .cancel: return nil
+        case .pleaseWait, .notResponding, .timeRemaining, .cancel, .done, .error, .information: return nil
         }
     }
 }

@@ -52,7 +52,14 @@ public struct Frame: Sendable, Equatable {
         /// The hairline's colour.
         public var dividerColor: Color
         /// The light over the band while a press is held on it; nil when not pressed.
-        public var pressedColor: Color?
+        public var light: Light?
+
+        /// A rounded rectangle of colour just inside the band, its corners following the HUD's.
+        public struct Light: Sendable, Equatable {
+            public var rect: PixelRect
+            public var cornerRadiusPixels: Int
+            public var color: Color
+        }
 
         /// The least a target for a finger may be on each side: 9 mm (ISO 9241-411's minimum
         /// for a touch target, above WCAG 2.5.8's 24 CSS px).

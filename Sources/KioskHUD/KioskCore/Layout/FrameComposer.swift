@@ -90,7 +90,8 @@ public struct FrameComposer: Sendable {
             frost: frost(appearance, backdropStrength: backdrop),
             labels: text.labels, opacity: (opacity * 255).rounded() / 255,
             logo: text.logo.map { Frame.Logo(picture: $0.picture, rect: Self.logoRect($0.rect, above: hud, laidOutAbove: layout.hud)) },
-            cancel: showsCancel ? cancelButton(layout.cancelArea, appearance, pressed: session.isCancelPressed) : nil)
+            cancel: showsCancel ? cancelButton(layout.cancelArea, cornerRadiusPixels: layout.cornerRadiusPixels, appearance,
+                                               pressed: session.isCancelPressed) : nil)
         cancelTarget = panel.cancel?.area
         let hudRegion = appearance.showsHUD ? ScreenRegion.roundedRect(hud, cornerRadiusPixels: layout.cornerRadiusPixels) : .nothing
         // The shadow, where there is one, shows around the HUD, the logo above it; only the HUD
@@ -113,11 +114,19 @@ public struct FrameComposer: Sendable {
                      resizeReach: resizing.map { (panel.shadow?.reach(of: $0) ?? $0).union(logoWay) })
     }
 
-    /// The Cancel's band at `area`, under a hairline, lit while `pressed`.
-    private func cancelButton(_ area: PixelRect, _ appearance: Appearance, pressed: Bool) -> Frame.CancelButton {
-        Frame.CancelButton(area: area, divider: PixelRect(x: area.x, y: area.y, width: area.width, height: scale),
-                           dividerColor: appearance.textColor.fading(by: Self.cancelDividerStrength),
-                           pressedColor: pressed ? appearance.textColor.fading(by: Self.cancelPressedStrength) : nil)
+    /// The Cancel's band at `area` of a HUD rounded by `cornerRadiusPixels`, under a hairline,
+    /// lit while `pressed` by a rounded rectangle just inside the band.
+    private func cancelButton(_ area: PixelRect, cornerRadiusPixels: Int, _ appearance: Appearance,
+                              pressed: Bool) -> Frame.CancelButton {
+        let divider = PixelRect(x: area.x, y: area.y, width: area.width, height: scale)
+        let inset = max(2 * divider.height, cornerRadiusPixels / 4)
+        let light = Frame.CancelButton.Light(
+            rect: PixelRect(x: area.x + inset, y: divider.maxY + inset, width: area.width - 2 * inset,
+                            height: area.maxY - divider.maxY - 2 * inset),
+            cornerRadiusPixels: max(0, cornerRadiusPixels - inset),
+            color: appearance.textColor.fading(by: Self.cancelPressedStrength))
+        return Frame.CancelButton(area: area, divider: divider, dividerColor: appearance.textColor.fading(by: Self.cancelDividerStrength),
+                                  light: pressed ? light : nil)
     }
 
     /// How strong the Cancel's hairline is next to the text's colour.

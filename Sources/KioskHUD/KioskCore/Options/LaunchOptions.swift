@@ -66,6 +66,10 @@ public struct LaunchOptions: Sendable, Equatable {
     public var cancelLabel: String?
     /// `--on-cancel`: what a press of the Cancel does besides saying so.
     public var onCancel = CancelAction.keep
+    /// `--speak`: say each new message and outcome aloud.
+    public var speaks = false
+    /// `--speak-every`: say what is shown again after this many seconds; 0: never.
+    public var speakEverySeconds = 0.0
     /// `--lang`: the language of the stock texts and numbers, over the locale's.
     public var languageName: LocaleName?
     /// The locale the environment asks for (read by the program as it starts; none: English).
@@ -170,7 +174,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var loopSettings: LoopPolicy.Settings {
         LoopPolicy.Settings(exitsAtEndOfInput: exitsAtEndOfInput, reportsErrorsOnStdout: reportsErrorsOnStdout,
                             zenity: zenityEndings, writesEventsToStdout: writesEventsToStdout,
-                            estimatesTimeRemaining: dialect == .zenity && zenity.showsTimeRemaining, onCancel: onCancel)
+                            estimatesTimeRemaining: dialect == .zenity && zenity.showsTimeRemaining, onCancel: onCancel,
+                            speaks: speaks, speakEverySeconds: speakEverySeconds > 0 ? speakEverySeconds : nil)
     }
 
     /// How the overlay ends in zenity's place, in the zenity dialect (nil otherwise): with

@@ -469,6 +469,24 @@ extension Option {
                 .BR \-\-progress ,
                 a press ends it with status 1, as zenity's dialog does.
                 """#
+        case .speak:
+            return #"""
+                Say aloud what the HUD shows, for a person who cannot see the screen: each new message
+                (and the message again when the HUD is shown again), an outcome's text (or its word,
+                \(dqDone\(dq, \(dqError\(dq, \(dqInformation\(dq, in the device's language), \(dqNot
+                responding\(dq when the host stalls. A new one interrupts what is being said. The voice is
+                espeak-ng's for the device's language where the text is in its script, else for the
+                text's script. Through libespeak-ng, loaded only when asked (not a dependency), on the
+                default sound device; never while hidden, and the loop never waits for it. Without
+                libespeak-ng one line on stderr says so and nothing is said. The command
+                .B speak on|off
+                turns it on or off at run time.
+                """#
+        case .speakEvery:
+            return #"""
+                With speech on, say what is shown again after this many seconds while it stays, so a
+                listener knows the device is still at work (default 0: never).
+                """#
         case .showPercent:
             return #"""
                 Write the percentage with determinate progress.

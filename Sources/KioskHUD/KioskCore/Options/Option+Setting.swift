@@ -15,6 +15,8 @@ extension Option {
         case .stockMessage: return [options.stockMessage.rawValue]
         case .cancel: return flag(options.offersCancel)
         case .onCancel: return [options.onCancel.rawValue]
+        case .speak: return flag(options.speaks)
+        case .speakEvery: return seconds(options.speakEverySeconds)
         case .messageEnv: return options.messageVariable.map { [$0] }
         case .lang: return options.languageName.flatMap(\.tags.first).map { [$0] }
         case .detail: return options.detail.isEmpty ? nil : [CommandParser.written(options.detail)]

@@ -50,6 +50,8 @@ enum Option: String, CaseIterable {
     case onStall = "--on-stall"
     case cancel = "--cancel"
     case onCancel = "--on-cancel"
+    case speak = "--speak"
+    case speakEvery = "--speak-every"
     case showPercent = "--show-percent"
     case progressStyle = "--progress-style"
     case fifo = "--fifo"
@@ -79,7 +81,7 @@ enum Option: String, CaseIterable {
         case .grace, .minShow, .fade: return "MS"
         case .dismissAfter: return "SECONDS|auto"
         case .stallTimeout: return "SECONDS|off"
-        case .waitForDisplay: return "SECONDS"
+        case .waitForDisplay, .speakEvery: return "SECONDS"
         case .progressStyle: return "ring|bar"
         case .onStall: return "keep|unblock|hide|quit"
         case .fifo, .config, .listen: return "PATH"
@@ -87,7 +89,7 @@ enum Option: String, CaseIterable {
         case .stockMessage: return StockMessage.allCases.map(\.rawValue).joined(separator: "|")
         case .messageEnv: return "NAME"
         case .lang: return "LANG"
-        case .showPercent, .cancel, .fifoTrustOthers, .psplash, .zenity, .errorsToStdout, .eventsToStdout, .exitWithParent, .systemdProgress,
+        case .showPercent, .cancel, .speak, .fifoTrustOthers, .psplash, .zenity, .errorsToStdout, .eventsToStdout, .exitWithParent, .systemdProgress,
              .printConfig:
             return nil
         case .size, .cornerRadius, .fontSize: return "PX|auto"
@@ -173,6 +175,8 @@ enum Option: String, CaseIterable {
             return "what a stall does: keep the block, unblock, hide the HUD, or quit with status 7 (default keep)"
         case .cancel: return "add a Cancel to the HUD: pressed (or Escape while blocking), it says \"cancelled\" (see --on-cancel, --cancel-label)"
         case .onCancel: return "what a press of the Cancel does besides saying so: nothing, hide the HUD and lift the block, or quit with status 8 (default keep)"
+        case .speak: return "say each new message and outcome aloud (espeak-ng, in its language); \"speak on|off\" at run time"
+        case .speakEvery: return "with --speak, say what is shown again after this many seconds while it stays (default 0: never)"
         case .showPercent: return "write the percentage with determinate progress"
         case .progressStyle: return "determinate progress as a ring or a bar (default ring)"
         case .fifo: return "also read commands from this named FIFO (created 0600 if missing)"
@@ -205,6 +209,8 @@ enum Option: String, CaseIterable {
         case .stockMessage: options.stockMessage = try choice(value)
         case .cancel: options.offersCancel = true
         case .onCancel: options.onCancel = try choice(value)
+        case .speak: options.speaks = true
+        case .speakEvery: options.speakEverySeconds = try seconds(value, in: 0...3600)
         case .messageEnv:
             guard !value.isEmpty, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
                 throw .invalidValue(option: rawValue, value: value, expected: "an environment variable's name (letters, digits, _)")

@@ -33,6 +33,8 @@ public enum Command: Sendable, Equatable {
     case wheelSize(Int)
     /// Show a logo above the HUD, or none.
     case logo(LogoChoice)
+    /// Say the HUD's messages aloud (`--speak`) or not.
+    case speak(Bool)
     /// Bare screens: stop drawing and let go of the screen (DRM master dropped), its last
     /// picture staying on it, so that the next program (a display server, an application) starts
     /// from that picture instead of black. The commands after it change the state, which is no

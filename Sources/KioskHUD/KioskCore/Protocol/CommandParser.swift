@@ -67,6 +67,12 @@ public enum CommandParser {
                                        expected: "a whole number of pixels from \(Appearance.wheelPixelRange.lowerBound) to \(Appearance.wheelPixelRange.upperBound)")
             }
             return .wheelSize(pixels)
+        case "speak":
+            switch argument.lowercased() {
+            case "on": return .speak(true)
+            case "off": return .speak(false)
+            default: throw .invalidArgument(command: name, argument: argument, expected: "\"on\" or \"off\"")
+            }
         case "logo":
             guard !argument.isEmpty else { throw .missingArgument(command: name, expected: "the path of a PNG or \"off\"") }
             return .logo(argument.lowercased() == "off" ? .none : .file(argument))

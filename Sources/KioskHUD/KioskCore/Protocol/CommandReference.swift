@@ -183,6 +183,13 @@ public enum CommandReference {
                   .B \-\-logo
                   allows, is reported and the logo shown stays.
                   """#),
+        Entry(["speak on|off"],
+              "say the messages aloud from now on (`--speak`), or stop and say nothing more",
+              manual: #"""
+                  Say the messages aloud from now on, as
+                  .B \-\-speak
+                  does, or stop saying them.
+                  """#),
         Entry(["deactivate"],
               "on a bare screen (DRM, fbdev): draw no more and let go of the screen, its last picture staying for the "
                   + "next program (a display server, an application) to start from; `status` says `shown=0` from then on",

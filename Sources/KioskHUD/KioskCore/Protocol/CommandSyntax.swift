@@ -19,6 +19,7 @@ enum CommandSyntax: String, CaseIterable {
     case hudColor = "hud-color"
     case size
     case logo
+    case speak
     case deactivate
     case quit
 
@@ -33,6 +34,7 @@ enum CommandSyntax: String, CaseIterable {
         case .hudColor: return "hud-color #RRGGBBAA"
         case .size: return "size PX"
         case .logo: return "logo PATH|off"
+        case .speak: return "speak on|off"
         case .quit: return "quit [--retain]"
         case .show, .hide, .unblock, .ping, .status, .deactivate: return rawValue
         }

@@ -28,6 +28,8 @@ public enum ExitReason: Sendable, Equatable {
     /// zenity's Cancel was pressed: the overlay ends as zenity's dialog does, with status 1
     /// (after SIGHUP to its parent with `--auto-kill`).
     case zenityCancelled
+    /// Escape in zenity's dialect: status 1, as zenity's dialog closed by Escape, with no SIGHUP.
+    case zenityEscaped
 
     /// The last line for stderr, said once however many threads notice the same end: why the
     /// display went away, or that the host stalled; nil for the ends the host asked for.
@@ -43,7 +45,7 @@ public enum ExitReason: Sendable, Equatable {
     /// its input did, and it reads them); a signal or a closed window ends promptly instead.
     public var waitsForAnswers: Bool {
         switch self {
-        case .quit, .quitLeavingScreen, .endOfInput, .autoClose, .progressFinished, .timedOut, .cancelled, .zenityCancelled: return true
+        case .quit, .quitLeavingScreen, .endOfInput, .autoClose, .progressFinished, .timedOut, .cancelled, .zenityCancelled, .zenityEscaped: return true
         case .stopSignal, .windowClosed, .displayLost, .hostStalled: return false
         }
     }

@@ -33,7 +33,7 @@ extension ExitStatus {
         case .displayLost: self = .displayLost
         case .hostStalled: self = .hostStalled
         case .cancelled: self = .cancelled
-        case .zenityCancelled: self = .failure
+        case .zenityCancelled, .zenityEscaped: self = .failure
         }
     }
 }

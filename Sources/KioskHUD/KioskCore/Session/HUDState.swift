@@ -64,7 +64,7 @@ public struct HUDState: Sendable, Equatable {
             outcome = (kind, tick, text != nil)
             if let text { message = text }
             isVisible = true
-        case .ping, .status, .wheelColor, .hudColor, .wheelSize, .logo, .deactivate, .quit:
+        case .ping, .status, .wheelColor, .hudColor, .wheelSize, .logo, .speak, .deactivate, .quit:
             break
         }
     }

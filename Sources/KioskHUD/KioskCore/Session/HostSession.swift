@@ -72,6 +72,12 @@ public struct HostSession: Sendable {
                             visible: state.isVisible)
     }
 
+    /// Takes the Cancel off the HUD for good (zenity's at the end of its input).
+    public mutating func withdrawCancel() {
+        appearance.cancelLabel = nil
+        isCancelPressed = false
+    }
+
     /// Notes a press held on the Cancel (true) or let go (false).
     public mutating func noteCancelPressed(_ pressed: Bool) {
         isCancelPressed = pressed

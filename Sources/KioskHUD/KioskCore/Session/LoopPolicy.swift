@@ -20,16 +20,23 @@ public struct LoopPolicy: Sendable {
         /// What a press of the Cancel does besides saying `cancelled` (in the zenity dialect the
         /// overlay ends as zenity's dialog does, whatever this says).
         public var onCancel = CancelAction.keep
+        /// `--speak`: say the messages aloud from the start.
+        public var speaks = false
+        /// `--speak-every`: say what is shown again after this long while it stays; nil: never.
+        public var speakEverySeconds: Double?
 
         /// Creates settings.
         public init(exitsAtEndOfInput: Bool = false, reportsErrorsOnStdout: Bool = false, zenity: ZenityEndings? = nil,
-                    writesEventsToStdout: Bool = true, estimatesTimeRemaining: Bool = false, onCancel: CancelAction = .keep) {
+                    writesEventsToStdout: Bool = true, estimatesTimeRemaining: Bool = false, onCancel: CancelAction = .keep,
+                    speaks: Bool = false, speakEverySeconds: Double? = nil) {
             self.exitsAtEndOfInput = exitsAtEndOfInput
             self.reportsErrorsOnStdout = reportsErrorsOnStdout
             self.zenity = zenity
             self.writesEventsToStdout = writesEventsToStdout
             self.estimatesTimeRemaining = estimatesTimeRemaining
             self.onCancel = onCancel
+            self.speaks = speaks
+            self.speakEverySeconds = speakEverySeconds
         }
     }
 
@@ -74,6 +81,8 @@ public struct LoopPolicy: Sendable {
     private var remainingTime: RemainingTimeEstimate?
     /// The display a press began on the Cancel of, until it is let go.
     private var cancelPress: Int?
+    /// What is said aloud.
+    private var announcer: Announcer
 
     /// Creates the policy for `session` shown on the displays `composers` lay out (at least
     /// one), laid out again by `layoutRule` when they change. `grabStatus` is `.unsupported`
@@ -86,6 +95,8 @@ public struct LoopPolicy: Sendable {
         self.composers = composers
         self.layoutRule = layoutRule
         self.settings = settings
+        announcer = Announcer(isOn: settings.speaks,
+                              repeatTicks: settings.speakEverySeconds.map { session.clock.wholeTicks(inSeconds: $0) })
         _ = self.session.noteGrab(grabStatus)
         self.session.stacking = stacking
         self.session.backend = backend
@@ -133,10 +144,18 @@ public struct LoopPolicy: Sendable {
             return result
         }
         result.frames = framesLeftByDeactivation ?? composeFrames(atTick: tick, measurer: measurer, reports: &result.reports)
+        // A press held on a Cancel no longer shown (the HUD hidden, an outcome, its display gone
+        // or changed) is let go: its release may never come.
+        if let pressedOn = cancelPress, !isCancelShown(on: pressedOn) {
+            setCancelPress(nil)
+            let unlit = composeFrames(atTick: tick, measurer: measurer, reports: &result.reports)
+            result.frames = zip(unlit, result.frames).map { $0 ?? $1 }
+        }
         result.wantsGrab = session.wantsGrab
         result.answers += session.noteGrab(session.grab.status).map(event)
-        result.wakeTick = ([session.nextChangeTick(after: tick), scheduledExit?.tick] + composers.map { $0.nextChangeTick(after: tick) })
-            .compactMap { $0 }.min()
+        result.utterance = announcer.utterance(for: session, atTick: tick)
+        result.wakeTick = ([session.nextChangeTick(after: tick), scheduledExit?.tick, announcer.nextTick(after: tick)]
+            + composers.map { $0.nextChangeTick(after: tick) }).compactMap { $0 }.min()
         return result
     }
 
@@ -175,6 +194,8 @@ public struct LoopPolicy: Sendable {
             guard let refusal = handOverRefusal else { return .quitLeavingScreen }
             result.reports.append("quit --retain: \(refusal); quitting")
             return .quit
+        case .host(.command(.speak(let on), _), _):
+            announcer.isOn = on
         case .host(.command(.deactivate, let line), let source):
             if let refusal = handOverRefusal {
                 reject(.notHere(command: "deactivate", reason: refusal), line: line, from: source, into: &result)
@@ -235,32 +256,43 @@ public struct LoopPolicy: Sendable {
         case .screenAway(let away):
             result.answers += session.noteScreen(away: away).map(event)
         case .pressed(let index, let point):
-            guard isOnCancel(point, of: index) else { break }
-            cancelPress = index
-            session.noteCancelPressed(true)
+            // A press anywhere else lets go of one held on the Cancel.
+            setCancelPress(isOnCancel(point, of: index) ? index : nil)
         case .released(let index, let point):
             guard let pressedOn = cancelPress else { break }
-            cancelPress = nil
-            session.noteCancelPressed(false)
+            setCancelPress(nil)
             // A press that slid off the Cancel before it was let go (a swipe) cancels nothing.
-            if pressedOn == index, isOnCancel(point, of: index) { return cancel(atTick: tick, to: &result) }
+            if pressedOn == index, isOnCancel(point, of: index) { return cancel(atTick: tick, byKey: false, to: &result) }
         case .escapeKey:
-            if composers.contains(where: { $0.cancelTarget != nil }) { return cancel(atTick: tick, to: &result) }
+            if composers.indices.contains(where: isCancelShown) { return cancel(atTick: tick, byKey: true, to: &result) }
         }
         return nil
     }
 
-    /// True when `point` is on the Cancel drawn on display `index`.
+    /// True when display `index` shows a Cancel that may be pressed: drawn there and still
+    /// meant (not fading out with a hidden HUD, not beside an outcome the host sent since).
+    private func isCancelShown(on index: Int) -> Bool {
+        composers.indices.contains(index) && !gone.contains(index) && composers[index].cancelTarget != nil
+            && session.state.isVisible && session.state.outcome == nil && session.appearance.cancelLabel != nil
+    }
+
+    /// True when `point` is on the Cancel shown on display `index`.
     private func isOnCancel(_ point: Point, of index: Int) -> Bool {
-        guard composers.indices.contains(index), !gone.contains(index), let target = composers[index].cancelTarget else { return false }
+        guard isCancelShown(on: index), let target = composers[index].cancelTarget else { return false }
         return target.contains(px: Int(point.x.rounded(.down)), py: Int(point.y.rounded(.down)))
     }
 
-    /// The Cancel pressed: everyone hears `cancelled`, then `--on-cancel` (or zenity's way, an
-    /// exit with status 1) decides what follows; returns the exit it causes.
-    private mutating func cancel(atTick tick: Int, to result: inout LoopStep) -> ExitReason? {
+    /// Holds a press on the Cancel of display `index` (drawn lit), or lets go of it (nil).
+    private mutating func setCancelPress(_ index: Int?) {
+        cancelPress = index
+        if session.isCancelPressed != (index != nil) { session.noteCancelPressed(index != nil) }
+    }
+
+    /// The Cancel pressed (`byKey`: Escape): everyone hears `cancelled`, then `--on-cancel` (or
+    /// zenity's way, an exit with status 1) decides what follows; returns the exit it causes.
+    private mutating func cancel(atTick tick: Int, byKey: Bool, to result: inout LoopStep) -> ExitReason? {
         result.answers.append(event(.cancelled))
-        if settings.zenity != nil { return .zenityCancelled }
+        if settings.zenity != nil { return byKey ? .zenityEscaped : .zenityCancelled }
         switch settings.onCancel {
         case .keep: return nil
         case .hide:
@@ -290,6 +322,8 @@ public struct LoopPolicy: Sendable {
     /// once, otherwise the full bar is drawn and the exit comes after `fullBarSeconds`.
     private mutating func endZenityInput(_ zenity: ZenityEndings, atTick tick: Int, to result: inout LoopStep) -> ExitReason? {
         if zenity.autoCloses { return .autoClose }
+        // zenity's Cancel is insensitive once the input has ended: the work is done.
+        session.withdrawCancel()
         result.answers += session.apply(.progress(100), atTick: tick).map(event)
         if let seconds = zenity.fullBarSeconds {
             schedule(.progressFinished, atTick: tick + session.clock.wholeTicks(inSeconds: seconds))

@@ -15,6 +15,8 @@ public struct LoopStep: Sendable, Equatable {
     /// True on the step that applied `deactivate`: the backend stops drawing and lets go of the
     /// screen, its last picture staying.
     public var deactivates = false
+    /// What to say aloud now (`--speak`): it interrupts whatever is being said; nil: nothing new.
+    public var utterance: Announcer.Utterance?
     /// Set when the program must end: every answer above is still to be written first.
     public var exit: ExitReason?
 }

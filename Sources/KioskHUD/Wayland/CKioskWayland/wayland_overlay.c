@@ -24,8 +24,6 @@ enum {
     KW_CONFIGURE_ROUNDTRIPS = 4,
     /* Seats beyond this many are not watched. */
     KW_MAX_SEATS = 4,
-    /* Presses, releases and Escapes kept between two takings; more are dropped. */
-    KW_MAX_INPUTS = 64,
     /* Keys of a keymap that are Escape, at most. */
     KW_MAX_ESCAPES = 8,
 };
@@ -92,7 +90,7 @@ struct kw_connection {
     int output_capacity;
     struct kw_seat seats[KW_MAX_SEATS];
     int seat_count;
-    struct kw_input_entry inputs[KW_MAX_INPUTS];
+    struct kw_input_entry inputs[KW_INPUT_CAPACITY];
     int input_count;
     int wake_fd;
 };
@@ -297,7 +295,7 @@ static void keyboard_leave(void *data, struct wl_keyboard *keyboard, uint32_t se
 
 /* Keeps one input on `surface` for kw_layer_take_inputs, while there is room. */
 static void input_add(kw_connection *connection, struct wl_surface *surface, int kind, double x, double y) {
-    if (!surface || connection->input_count >= KW_MAX_INPUTS) return;
+    if (!surface || connection->input_count >= KW_INPUT_CAPACITY) return;
     connection->inputs[connection->input_count++] = (struct kw_input_entry){surface, kind, x, y};
 }
 

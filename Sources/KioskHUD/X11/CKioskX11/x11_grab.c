@@ -30,6 +30,8 @@ struct kp_grab {
     int watching;
     Window *watched;
     size_t watched_count, watched_capacity;
+    /* Escape is down (its press handed on; the server's auto-repeat is not). */
+    int escape_down;
 };
 
 /* Events that say a grab ended, wanted on the root whenever the grab is wanted. */
@@ -138,6 +140,14 @@ void kp_grab_release(struct kp_grab *grab) {
     XFlush(grab->display);
 }
 
+/* 1 when `release` is auto-repeat's: the same key pressed again at the same time, next in the queue. */
+static int is_repeat(Display *display, const XEvent *release) {
+    if (XPending(display) == 0) return 0;
+    XEvent next;
+    XPeekEvent(display, &next);
+    return next.type == KeyPress && next.xkey.keycode == release->xkey.keycode && next.xkey.time == release->xkey.time;
+}
+
 /* Adds one taken input to `taken` when there is room. */
 static void hand_on(struct kp_grab_taken *taken, int capacity, int *count, int kind, int x, int y) {
     if (*count >= capacity) return;
@@ -159,7 +169,15 @@ int kp_grab_drain(struct kp_grab *grab, struct kp_grab_taken *taken, int capacit
                         event.xbutton.x_root, event.xbutton.y_root);
             break;
         case KeyPress:
-            if (XLookupKeysym(&event.xkey, 0) == XK_Escape) hand_on(taken, capacity, count, KP_GRAB_ESCAPE, 0, 0);
+            /* A held key repeats as presses (with releases between, unless the server detects
+             * auto-repeat): only the first after a release that is not a repeat's counts. */
+            if (XLookupKeysym(&event.xkey, 0) == XK_Escape && !grab->escape_down) {
+                grab->escape_down = 1;
+                hand_on(taken, capacity, count, KP_GRAB_ESCAPE, 0, 0);
+            }
+            break;
+        case KeyRelease:
+            if (XLookupKeysym(&event.xkey, 0) == XK_Escape && !is_repeat(grab->display, &event)) grab->escape_down = 0;
             break;
         case EnterNotify:
         case LeaveNotify:

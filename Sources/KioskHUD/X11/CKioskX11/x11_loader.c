@@ -57,6 +57,7 @@ typedef int (*ExtensionErrorHandler)(Display *, xError *, XExtCodes *, int *);
     F(int, XUngrabPointer, (Display *display, Time time), (display, time)) \
     F(int, XGetInputFocus, (Display *display, Window *focus, int *revert_to), (display, focus, revert_to)) \
     F(KeySym, XLookupKeysym, (XKeyEvent *event, int index), (event, index)) \
+    F(int, XPeekEvent, (Display *display, XEvent *event), (display, event)) \
     F(Window, XGetSelectionOwner, (Display *display, Atom selection), (display, selection)) \
     F(Status, XGetWindowAttributes, (Display *display, Window window, XWindowAttributes *attributes), \
       (display, window, attributes)) \

@@ -95,6 +95,9 @@ int kw_layer_holds_unwanted_keyboard(const kw_layer *layer);
  * compositor did not configure the new surface (the old one is then gone too). */
 int kw_layer_replace(kw_layer *layer);
 
+/* The most inputs kept between two takings (kw_layer_take_inputs); more are dropped. */
+enum { KW_INPUT_CAPACITY = 64 };
+
 /* What a seat did on a surface, for the Cancel. */
 enum kw_input_kind {
     /* The pointer's first button or the first finger went down. */
