@@ -173,7 +173,7 @@ enum Option: String, CaseIterable {
         case .stallMessage: return "message while stalled (default \"Not responding\" in the device's language)"
         case .onStall:
             return "what a stall does: keep the block, unblock, hide the HUD, or quit with status 7 (default keep)"
-        case .cancel: return "add a Cancel to the HUD: pressed (or Escape while blocking), it says \"cancelled\" (see --on-cancel, --cancel-label)"
+        case .cancel: return "add a Cancel to the HUD: pressed (or Escape while blocking), it says \"cancelled\" (see --on-cancel, --cancel-label); X11 and Wayland only, not on bare screens"
         case .onCancel: return "what a press of the Cancel does besides saying so: nothing, hide the HUD and lift the block, or quit with status 8 (default keep)"
         case .speak: return "say each new message and outcome aloud (espeak-ng, in its language); \"speak on|off\" at run time"
         case .speakEvery: return "with --speak, say what is shown again after this many seconds while it stays (default 0: never)"
