@@ -301,14 +301,24 @@ final class OverlayWindow {
         kp_x11_raise(x11.display, x11.window)
     }
 
-    /// The point of the frame (the turned canvas) under the pixel `fraction` of the way across and
-    /// down this window (a press or a finger at window pixel x / width), when `windowID` is this
-    /// window's (`SDL_GetWindowID`); nil for another window's event.
-    func framePoint(ofWindow windowID: UInt32, fraction: (x: Double, y: Double)) -> Point? {
-        guard owns(windowID: windowID) else { return nil }
-        let across = min(placed.width - 1, max(0, Int(fraction.x * Double(placed.width))))
-        let down = min(placed.height - 1, max(0, Int(fraction.y * Double(placed.height))))
-        return framePoint(display: (placed.x + across, placed.y + down))
+    /// Where on a window an event is: at a pixel (SDL's button events) or at a fraction of its
+    /// width and height (its finger events).
+    enum WindowPlace {
+        case pixel(Int, Int)
+        case fraction(Double, Double)
+    }
+
+    /// The point of the frame (the turned canvas) under `place` on this window, when `windowID`
+    /// is this window's (`SDL_GetWindowID`); nil for another window's event.
+    func framePoint(ofWindow windowID: UInt32, at place: WindowPlace) -> Point? {
+        guard SDL_GetWindowID(window) == windowID else { return nil }
+        let pixel: (x: Int, y: Int)
+        switch place {
+        case .pixel(let x, let y): pixel = (x, y)
+        case .fraction(let x, let y): pixel = (Int(x * Double(placed.width)), Int(y * Double(placed.height)))
+        }
+        return framePoint(display: (placed.x + min(placed.width - 1, max(0, pixel.x)),
+                                    placed.y + min(placed.height - 1, max(0, pixel.y))))
     }
 
     /// The point of the frame at the X screen's pixel (`x`, `y`) (a press the blocking grab
@@ -325,11 +335,6 @@ final class OverlayWindow {
         return Point(x: Double(logical.x) + 0.5, y: Double(logical.y) + 0.5)
     }
 
-    /// True when `windowID` is this window's SDL id (`SDL_GetWindowID`).
-    func owns(windowID: UInt32) -> Bool { SDL_GetWindowID(window) == windowID }
-
-    /// The window's width and height in pixels, to turn an event's pixel into a fraction.
-    var windowSize: Size { Size(width: placed.width, height: placed.height) }
 
     /// The least time between two raises that answer another window covering this one.
     static let raiseIntervalNanoseconds: UInt64 = 100_000_000

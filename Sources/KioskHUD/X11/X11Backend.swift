@@ -287,14 +287,12 @@ final class X11Backend: RegisteredBackend {
     /// display's window, at the frame's point under it, or Escape; nil for any other event. SDL's
     /// mouse copy of a touch is left out (the touch comes as a finger).
     private func pressInput(_ event: inout SDL_Event) -> LoopInput? {
-        let windowID: UInt32, fraction: (x: Double, y: Double), isDown: Bool
+        let windowID: UInt32, place: OverlayWindow.WindowPlace, isDown: Bool
         switch event.type {
         case SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue:
             guard csdl_is_touch_mouse(&event) == 0, event.button.button == UInt8(SDL_BUTTON_LEFT) else { return nil }
             windowID = event.button.windowID
-            guard let size = followed.lazy.compactMap({ $0.output.windowSize(ofWindow: windowID) }).first,
-                  size.width > 0, size.height > 0 else { return nil }
-            fraction = ((Double(event.button.x) + 0.5) / Double(size.width), (Double(event.button.y) + 0.5) / Double(size.height))
+            place = .pixel(Int(event.button.x), Int(event.button.y))
             isDown = event.type == SDL_MOUSEBUTTONDOWN.rawValue
         case SDL_FINGERDOWN.rawValue, SDL_FINGERUP.rawValue:
             // The first finger down is followed until it lifts; the others are not the Cancel's.
@@ -303,14 +301,14 @@ final class X11Backend: RegisteredBackend {
             guard followedFinger == event.tfinger.fingerId else { return nil }
             if !isDown { followedFinger = nil }
             windowID = event.tfinger.windowID
-            fraction = (Double(event.tfinger.x), Double(event.tfinger.y))
+            place = .fraction(Double(event.tfinger.x), Double(event.tfinger.y))
         case SDL_KEYDOWN.rawValue:
             return event.key.keysym.sym == SDLK_ESCAPE.rawValue && event.key.repeat == 0 ? .escapeKey : nil
         default:
             return nil
         }
         for (index, display) in followed.enumerated() {
-            guard let point = display.output.framePoint(ofWindow: windowID, fraction: fraction) else { continue }
+            guard let point = display.output.framePoint(ofWindow: windowID, at: place) else { continue }
             return isDown ? .pressed(index, at: point) : .released(index, at: point)
         }
         return nil

@@ -80,21 +80,16 @@ final class X11Output {
         lastFrame = nil
     }
 
-    /// The frame's point under a press `fraction` of the way across and down the window whose
-    /// SDL id is `windowID`, or nil when that is not this display's window.
-    func framePoint(ofWindow windowID: UInt32, fraction: (x: Double, y: Double)) -> Point? {
-        window.framePoint(ofWindow: windowID, fraction: fraction)
+    /// The frame's point under a press at `place` on the window whose SDL id is `windowID`, or
+    /// nil when that is not this display's window.
+    func framePoint(ofWindow windowID: UInt32, at place: OverlayWindow.WindowPlace) -> Point? {
+        window.framePoint(ofWindow: windowID, at: place)
     }
 
     /// The frame's point at the X screen's pixel (`x`, `y`), or nil when this display does not
     /// hold it.
     func framePoint(onScreen x: Int, _ y: Int) -> Point? {
         window.framePoint(onScreen: x, y)
-    }
-
-    /// The window's size in pixels when `windowID` is its SDL id, else nil.
-    func windowSize(ofWindow windowID: UInt32) -> Size? {
-        window.owns(windowID: windowID) ? window.windowSize : nil
     }
 
     /// Copies the whole picture to the screen again, after the window was exposed.

@@ -443,6 +443,12 @@ static const struct wl_touch_listener touch_listener = {
     .cancel = touch_cancel,
 };
 
+/* Lets go of a seat's keyboard, as its version allows. */
+static void keyboard_let_go(struct wl_keyboard *keyboard) {
+    if (wl_keyboard_get_version(keyboard) >= WL_KEYBOARD_RELEASE_SINCE_VERSION) wl_keyboard_release(keyboard);
+    else wl_keyboard_destroy(keyboard);
+}
+
 /* Lets go of a seat's pointer, as its version allows. */
 static void pointer_let_go(struct wl_pointer *pointer) {
     if (wl_pointer_get_version(pointer) >= WL_POINTER_RELEASE_SINCE_VERSION) wl_pointer_release(pointer);
@@ -481,11 +487,7 @@ static void seat_capabilities(void *data, struct wl_seat *wl_seat, uint32_t capa
         seat->keyboard = wl_seat_get_keyboard(wl_seat);
         wl_keyboard_add_listener(seat->keyboard, &keyboard_listener, seat);
     } else if (!has_keyboard && seat->keyboard) {
-        if (wl_keyboard_get_version(seat->keyboard) >= WL_KEYBOARD_RELEASE_SINCE_VERSION) {
-            wl_keyboard_release(seat->keyboard);
-        } else {
-            wl_keyboard_destroy(seat->keyboard);
-        }
+        keyboard_let_go(seat->keyboard);
         seat->keyboard = NULL;
         seat->focus = NULL;
     }
